@@ -1,0 +1,35 @@
+# hisoutab — set-up and main jobs. Every target installs what it needs first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test lab lint bench setup system clean
+
+setup: $(STAMP) system
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[lab,test]'
+	touch $(STAMP)
+
+# System packages: Graphviz's `dot` (pictures of graphs) and Chromium (the browser test).
+system:
+	@sh scripts/install-system.sh
+
+demo: setup
+	$(BIN)/hisoutab play --seed 1
+
+test: setup
+	$(BIN)/ruff check hisoutab tests
+	$(BIN)/python -m pytest
+
+lab: setup
+	$(BIN)/jupyter lab notebooks/
+
+bench: setup
+	$(BIN)/hisoutab bench --json
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The ``hisoutab`` command line (no Jupyter packages are imported here)."""

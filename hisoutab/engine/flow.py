@@ -1,0 +1,154 @@
+"""Steps declared as data: each names its phase, the clause IDs behind it and the steps that may follow.
+
+A ruleset declares its steps on a :class:`Flow`. The game state carries an *agenda*: a stack of frames
+``(step name, *args)``; running a step pops its frame and may push the frames that come next. The
+declared ``next`` edges are what the phase-transition graph is drawn from; a test proves that every
+transition that happens in play is a declared edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+Frame = tuple  # (step name, *args) — plain, JSON-compatible values only
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A declared transition: ``to`` may run right after the step, ``when`` says on what condition."""
+
+    to: str
+    when: str = ""
+
+
+class Outcome:
+    """What one step did: the new state, a sentence (formatted lazily), structured events, frames next."""
+
+    __slots__ = ("clauses", "events", "params", "state", "text", "then")
+
+    def __init__(
+        self,
+        state: Any,
+        text: str,
+        params: dict[str, Any] | None = None,
+        events: tuple[dict[str, Any], ...] = (),
+        then: tuple[Frame, ...] | list[Frame] = (),
+        clauses: tuple[str, ...] | None = None,
+    ) -> None:
+        self.state = state
+        self.text = text
+        self.params = params
+        self.events = events
+        self.then = then
+        self.clauses = clauses
+
+
+@dataclass(frozen=True)
+class StepDef:
+    """One declared rule step."""
+
+    name: str
+    phase: str
+    clauses: tuple[str, ...]
+    next: tuple[Edge, ...]
+    doc: str
+    run: Callable[..., Outcome]
+    decide: Callable[..., Any] | None = None  # choice steps: (ctx, state, frame) -> Decision | None
+    tags: frozenset[str] = frozenset()
+
+    @property
+    def is_choice(self) -> bool:
+        return self.decide is not None
+
+
+def _edges(items: Iterable[str | tuple[str, str] | Edge]) -> tuple[Edge, ...]:
+    out = []
+    for item in items:
+        if isinstance(item, Edge):
+            out.append(item)
+        elif isinstance(item, tuple):
+            out.append(Edge(*item))
+        else:
+            out.append(Edge(item))
+    return tuple(out)
+
+
+@dataclass
+class Flow:
+    """The declared steps of one ruleset, in declaration order."""
+
+    ruleset: str
+    phases: tuple[str, ...] = ()
+    steps: dict[str, StepDef] = field(default_factory=dict)
+    start: str = ""
+
+    def _add(self, sd: StepDef) -> None:
+        if sd.name in self.steps:
+            raise ValueError(f"step {sd.name!r} declared twice")
+        if self.phases and sd.phase not in self.phases:
+            raise ValueError(f"step {sd.name!r}: unknown phase {sd.phase!r}")
+        self.steps[sd.name] = sd
+        if not self.start:
+            self.start = sd.name
+
+    def auto(
+        self,
+        name: str,
+        *,
+        phase: str,
+        clauses: Iterable[str],
+        next: Iterable[str | tuple[str, str] | Edge] = (),
+        tags: Iterable[str] = (),
+    ) -> Callable[[Callable[..., Outcome]], Callable[..., Outcome]]:
+        """Declare a step the engine takes by itself: ``fn(ctx, state, frame) -> Outcome``."""
+
+        def deco(fn: Callable[..., Outcome]) -> Callable[..., Outcome]:
+            self._add(
+                StepDef(name, phase, tuple(clauses), _edges(next), (fn.__doc__ or "").strip(), fn,
+                        None, frozenset(tags))
+            )
+            return fn
+
+        return deco
+
+    def choice(
+        self,
+        name: str,
+        *,
+        phase: str,
+        clauses: Iterable[str],
+        next: Iterable[str | tuple[str, str] | Edge] = (),
+        decide: Callable[..., Any],
+        tags: Iterable[str] = (),
+    ) -> Callable[[Callable[..., Outcome]], Callable[..., Outcome]]:
+        """Declare a step that asks a player: ``decide(ctx, state, frame) -> Decision | None`` lists the
+        options (``None``: nobody has to choose now and the step runs by itself), and
+        ``fn(ctx, state, frame, choice) -> Outcome`` applies the choice."""
+
+        def deco(fn: Callable[..., Outcome]) -> Callable[..., Outcome]:
+            self._add(
+                StepDef(name, phase, tuple(clauses), _edges(next), (fn.__doc__ or "").strip(), fn,
+                        decide, frozenset(tags))
+            )
+            return fn
+
+        return deco
+
+    def check(self) -> list[str]:
+        """Declaration problems: edges to undeclared steps."""
+        problems = []
+        for sd in self.steps.values():
+            for e in sd.next:
+                if e.to not in self.steps:
+                    problems.append(f"{sd.name} -> {e.to}: no such step")
+        return problems
+
+    def clause_index(self) -> dict[str, list[str]]:
+        """Clause ID → names of the steps that cite it."""
+        index: dict[str, list[str]] = {}
+        for sd in self.steps.values():
+            for c in sd.clauses:
+                index.setdefault(c, []).append(sd.name)
+        return index

@@ -1,0 +1,358 @@
+"""A game: the history of steps, with undo, jump, branching, and running under agents."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from .agents import Agent
+from .decision import Decision, Option
+from .errors import HisoutabError, IllegalChoice, NoDecision
+from .flow import StepDef
+from .options import Options
+from .record import replace
+from .ruleset import Ruleset, get_ruleset
+
+
+class Step:
+    """One recorded step: what ran, under which clause, what it did, and the states around it."""
+
+    __slots__ = (
+        "_info",
+        "_params",
+        "_sentence",
+        "_text",
+        "after",
+        "before",
+        "choice",
+        "clauses",
+        "events",
+        "index",
+        "name",
+        "phase",
+    )
+
+    def __init__(self, index: int, sd: StepDef, clauses: tuple[str, ...], text: str,
+                 params: dict[str, Any] | None, events: tuple[dict[str, Any], ...], before: Any,
+                 after: Any, choice: dict[str, str] | None,
+                 info: Callable[[Any], tuple[int, str]]) -> None:
+        self.index = index
+        self.name = sd.name
+        self.phase = sd.phase
+        self.clauses = clauses
+        self._text = text
+        self._params = params
+        self.events = events
+        self.before = before
+        self.after = after
+        self.choice = choice
+        self._info = info
+        self._sentence: str | None = None
+
+    @property
+    def time(self) -> int:
+        """The timeline cell (or the ruleset's clock) when the step ran."""
+        return self._info(self.before)[0]
+
+    @property
+    def actor(self) -> str:
+        """Whose turn it was when the step ran ("-" between turns)."""
+        return self._info(self.before)[1]
+
+    @property
+    def auto(self) -> bool:
+        """True when the engine took this step by itself (no player chose)."""
+        return self.choice is None
+
+    @property
+    def sentence(self) -> str:
+        if self._sentence is None:
+            self._sentence = self._text.format(**self._params) if self._params else self._text
+        return self._sentence
+
+    def line(self) -> str:
+        return f"{self.index}|{self.time}|{self.name}|{','.join(self.clauses)}|{self.sentence}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index, "time": self.time, "actor": self.actor, "phase": self.phase,
+            "step": self.name, "clauses": list(self.clauses), "sentence": self.sentence,
+            "events": [dict(e) for e in self.events], "auto": self.auto,
+            "choice": dict(self.choice) if self.choice else None,
+        }
+
+    def __repr__(self) -> str:
+        kind = "auto" if self.auto else "choice"
+        return (f"<Step {self.index} t={self.time} {self.name} [{', '.join(self.clauses)}] {kind}: "
+                f"{self.sentence}>")
+
+
+class Line:
+    """One line of play: a start state and the steps taken from it."""
+
+    __slots__ = ("fork_at", "name", "parent", "steps")
+
+    def __init__(self, name: str, steps: list[Step], parent: str | None = None, fork_at: int = 0):
+        self.name = name
+        self.steps = steps
+        self.parent = parent
+        self.fork_at = fork_at
+
+    def __repr__(self) -> str:
+        return f"<Line {self.name!r}: {len(self.steps)} steps>"
+
+
+class DecisionPending(NoDecision):
+    """``step()`` was asked to run a step but a player must decide first."""
+
+
+class Game:
+    """Plays one game of a ruleset, step by step.
+
+    ``state`` is the current immutable snapshot. ``history`` holds the steps up to the cursor; ``back``
+    and ``goto`` move the cursor; choosing differently at an earlier point starts a new *line* and
+    keeps the old one (``lines``, ``switch``). The random generator lives in the state, so the same
+    seed and the same choices give the same history.
+    """
+
+    def __init__(self, ruleset: str | Ruleset = "hisoutab-0.45.2", *, seed: int = 0,
+                 options: Mapping[str, Any] | Options | None = None,
+                 setup: Mapping[str, Any] | None = None, state: Any = None) -> None:
+        self.ruleset: Any = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.seed = seed
+        self.options: Options = (options if isinstance(options, Options)
+                                 else self.ruleset.options.resolve(options or {}))
+        self.setup = dict(setup or {})
+        self.ctx = self.ruleset.context(self.options, self.setup)
+        self._steps = self.ruleset.flow.steps
+        self._info = self.ruleset.turn_info
+        self.initial = state if state is not None else self.ruleset.initial_state(self.ctx, seed)
+        self.lines: dict[str, Line] = {"main": Line("main", [])}
+        self._line = self.lines["main"]
+        self._at = 0
+        self._decision_for: Any = None
+        self._decision: Decision | None = None
+        self._hidden: dict[str, Option] = {}
+        self.record_history = True
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def state(self) -> Any:
+        return self._line.steps[self._at - 1].after if self._at else self.initial
+
+    @property
+    def history(self) -> list[Step]:
+        """The steps from the start to the cursor on the current line."""
+        return self._line.steps[: self._at]
+
+    @property
+    def line(self) -> Line:
+        return self._line
+
+    @property
+    def cursor(self) -> int:
+        return self._at
+
+    @property
+    def over(self) -> bool:
+        return not self.state.agenda
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, if any."""
+        state = self.state
+        if self._decision_for is state:
+            return self._decision
+        decision = None
+        if state.agenda:
+            frame = state.agenda[-1]
+            sd = self._steps[frame[0]]
+            if sd.decide is not None:
+                decision = sd.decide(self.ctx, state, frame)
+        self._decision_for = state
+        self._decision = decision
+        return decision
+
+    def next_step(self) -> StepDef | None:
+        """The declared step that runs next (or is waiting for a decision)."""
+        state = self.state
+        return self._steps[state.agenda[-1][0]] if state.agenda else None
+
+    def result(self) -> dict[str, Any]:
+        return self.ruleset.result(self.state)
+
+    # ------------------------------------------------------------------ moving
+    def step(self) -> Step:
+        """Run one step the engine takes by itself (or replay the next recorded one)."""
+        if self._at < len(self._line.steps):
+            self._at += 1
+            self._hidden.clear()
+            return self._line.steps[self._at - 1]
+        if self.over:
+            raise HisoutabError("the game is over")
+        decision = self.pending
+        if decision is not None:
+            raise DecisionPending(
+                f"{', '.join(decision.players)} must decide first ({decision.kind}, "
+                f"{', '.join(decision.clauses)}): " + "; ".join(
+                    f"{p}: " + ", ".join(repr(o.label) for o in opts)
+                    for p, opts in zip(decision.players, decision.options, strict=True))
+            )
+        return self._apply(None)
+
+    def choose(self, choice: str | Mapping[str, str], *, player: str | None = None) -> Step | None:
+        """Answer the pending decision with a label (or ``{player: label}`` for a joint decision).
+
+        In a simultaneous decision each player may also choose separately with ``player=``; the choice
+        stays hidden until every deciding player has chosen, then one step reveals all. An illegal
+        choice raises :class:`IllegalChoice` and changes nothing.
+        """
+        decision = self.pending
+        if decision is None:
+            raise NoDecision("no decision is pending" + (" (the game is over)" if self.over else ""))
+        if player is not None:
+            if not isinstance(choice, str):
+                raise IllegalChoice("with player=, give one label")
+            option = decision.find(player, choice)
+            self._hidden[player] = option
+            if any(p not in self._hidden for p in decision.players):
+                return None
+            chosen = {p: self._hidden[p] for p in decision.players}
+        else:
+            chosen = decision.resolve(choice)
+        self._hidden.clear()
+        if self._at < len(self._line.steps):
+            recorded = self._line.steps[self._at]
+            if recorded.choice == {p: o.label for p, o in chosen.items()}:
+                self._at += 1
+                return recorded
+            self._fork()
+        return self._apply(chosen)
+
+    def hidden_choices(self) -> tuple[str, ...]:
+        """Players who have chosen (hidden) in the pending simultaneous decision."""
+        return tuple(self._hidden)
+
+    def _fork(self) -> None:
+        base = self._line
+        n = 1
+        while f"{base.name}.{n}" in self.lines:
+            n += 1
+        line = Line(f"{base.name}.{n}", base.steps[: self._at], parent=base.name, fork_at=self._at)
+        self.lines[line.name] = line
+        self._line = line
+
+    def _apply(self, chosen: dict[str, Option] | None) -> Step:
+        state = self.state
+        frame = state.agenda[-1]
+        sd = self._steps[frame[0]]
+        popped = replace(state, agenda=state.agenda[:-1])
+        if sd.decide is not None:
+            out = sd.run(self.ctx, popped, frame, chosen)
+        else:
+            out = sd.run(self.ctx, popped, frame)
+        new = out.state
+        if out.then:
+            new = replace(new, agenda=new.agenda + tuple(reversed(out.then)))
+        step = Step(self._at, sd, out.clauses or sd.clauses, out.text, out.params, out.events,
+                    state, new, {p: o.label for p, o in chosen.items()} if chosen else None,
+                    self._info)
+        steps = self._line.steps
+        if self._at < len(steps):
+            del steps[self._at:]
+        if self.record_history or not steps:
+            steps.append(step)
+            self._at += 1
+        else:
+            steps[-1] = step
+        return step
+
+    def back(self, n: int = 1) -> Any:
+        """Move the cursor back ``n`` steps (undo). The undone steps stay on the line."""
+        self.goto(max(0, self._at - n))
+        return self.state
+
+    def goto(self, index: int) -> Any:
+        """Put the cursor after ``index`` steps of the current line (0 = the start)."""
+        if not 0 <= index <= len(self._line.steps):
+            raise HisoutabError(f"goto({index}): the line has steps 0..{len(self._line.steps)}")
+        self._at = index
+        self._hidden.clear()
+        return self.state
+
+    def switch(self, line: str) -> None:
+        """Make another line current (its cursor at its end)."""
+        if line not in self.lines:
+            raise HisoutabError(f"no line {line!r}; lines: {', '.join(self.lines)}")
+        self._line = self.lines[line]
+        self._at = len(self._line.steps)
+        self._hidden.clear()
+
+    def run(self, until: str = "decision", agents: Agent | Mapping[str, Agent] | None = None,
+            max_steps: int = 1_000_000, on_step: Callable[[Step], None] | None = None) -> list[Step]:
+        """Run steps until ``until``: ``"decision"`` (a decision is pending), ``"turn"`` (a new turn
+        began), ``"phase"`` (the next step is in another phase), ``"end"``. With ``agents``, decisions
+        are answered by them (one agent for everyone, or one per player name) — except with
+        ``until="decision"``, which stops at the decision. Returns the steps taken."""
+        if until not in ("decision", "turn", "phase", "end"):
+            raise HisoutabError(f"run(until={until!r}): expected decision, turn, phase or end")
+        taken: list[Step] = []
+        steps = self._steps
+        while len(taken) < max_steps:
+            state = self.state
+            if not state.agenda:
+                break
+            if self._at >= len(self._line.steps) and steps[state.agenda[-1][0]].decide is None:
+                step = self._apply(None)  # the fast path: an automatic step at the end of the line
+                taken.append(step)
+                if on_step is not None:
+                    on_step(step)
+                if until == "turn" and "turn" in steps[step.name].tags:
+                    break
+                if until == "phase":
+                    nxt = self.next_step()
+                    if nxt is not None and nxt.phase != step.phase:
+                        break
+                continue
+            decision = self.pending
+            if decision is not None and self._at >= len(self._line.steps):
+                if agents is None or until == "decision":
+                    break
+                chosen = {}
+                for p in decision.players:
+                    agent = agents if isinstance(agents, Agent) else agents[p]
+                    chosen[p] = agent.choose(self.state, decision, p)
+                step = self.choose(chosen if decision.joint else chosen[decision.players[0]])
+            else:
+                step = self.step()
+            assert step is not None
+            taken.append(step)
+            if on_step is not None:
+                on_step(step)
+            if until == "turn" and "turn" in self._steps[step.name].tags:
+                break
+            if until == "phase":
+                nxt = self.next_step()
+                if nxt is not None and nxt.phase != step.phase:
+                    break
+        return taken
+
+    # ------------------------------------------------------------------ output
+    def iter_steps(self) -> Iterator[Step]:
+        return iter(self.history)
+
+    def log_hash(self) -> str:
+        """SHA-256 of the step log (index, time, step, clauses, sentence of every step)."""
+        h = hashlib.sha256()
+        for s in self.history:
+            h.update(s.line().encode())
+            h.update(b"\n")
+        return h.hexdigest()
+
+    def decisions_made(self) -> int:
+        return sum(1 for s in self.history if s.choice is not None)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.ruleset.id} seed={self.seed} line={self._line.name!r} "
+                f"step {self._at}/{len(self._line.steps)}{' over' if self.over else ''}>")

@@ -1,0 +1,120 @@
+"""Rule options: every Reading of a rules reference is a named option with a documented default."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One named option. ``choices`` lists the allowed values when they are a closed set."""
+
+    name: str
+    default: Any
+    reading: str
+    doc: str
+    choices: tuple[Any, ...] = ()
+    kind: type | tuple[type, ...] | None = None
+    minimum: int | None = None
+    check: Any = None  # optional callable(value) -> str | None (an error text)
+
+    def validate(self, value: Any) -> Any:
+        expected = self.describe_expected()
+        if self.choices:
+            if value not in self.choices or isinstance(value, bool) != isinstance(self.default, bool):
+                raise OptionError(f"{value!r} is not allowed; expected {expected}", field=self.name)
+            return value
+        kind = self.kind or type(self.default)
+        if isinstance(value, bool) and kind is not bool:
+            raise OptionError(f"{value!r} is not allowed; expected {expected}", field=self.name)
+        if kind is list:
+            if not isinstance(value, (list, tuple)):
+                raise OptionError(f"{value!r} is not allowed; expected {expected}", field=self.name)
+            value = tuple(value)
+        elif not isinstance(value, kind):
+            raise OptionError(f"{value!r} is not allowed; expected {expected}", field=self.name)
+        if self.minimum is not None and isinstance(value, int) and value < self.minimum:
+            raise OptionError(f"{value!r} is too small; expected {expected}", field=self.name)
+        if self.check is not None:
+            problem = self.check(value)
+            if problem:
+                raise OptionError(f"{value!r} is not allowed; expected {problem}", field=self.name)
+        return value
+
+    def describe_expected(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        kind = self.kind or type(self.default)
+        names = {bool: "true or false", int: "an integer", str: "a string", list: "a list"}
+        text = names.get(kind, getattr(kind, "__name__", str(kind)))  # type: ignore[arg-type]
+        if self.minimum is not None:
+            text += f" ≥ {self.minimum}"
+        return text
+
+
+@dataclass(frozen=True)
+class OptionSet:
+    """The options a ruleset declares."""
+
+    declared: tuple[RuleOption, ...]
+    _by_name: dict[str, RuleOption] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", {o.name: o for o in self.declared})
+
+    def __iter__(self):
+        return iter(self.declared)
+
+    def get(self, name: str) -> RuleOption:
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise OptionError(
+                "unknown rule option; known options: " + ", ".join(sorted(self._by_name)),
+                field=name,
+            ) from None
+
+    def defaults(self) -> Options:
+        return Options({o.name: o.default for o in self.declared})
+
+    def resolve(self, overrides: Mapping[str, Any] | None = None) -> Options:
+        """Defaults with ``overrides`` applied; raises :class:`OptionError` naming the first bad one."""
+        values = {o.name: o.default for o in self.declared}
+        for name, value in (overrides or {}).items():
+            values[name] = self.get(name).validate(value)
+        return Options(values)
+
+
+class Options(Mapping[str, Any]):
+    """Resolved option values of one game (read-only)."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values = dict(values)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self) -> Iterable[str]:  # type: ignore[override]
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Options({self._values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Options) and self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted((k, repr(v)) for k, v in self._values.items())))
+
+    def changed(self, declared: OptionSet) -> dict[str, Any]:
+        """Only the options that differ from the defaults."""
+        return {o.name: self._values[o.name] for o in declared if self._values[o.name] != o.default}

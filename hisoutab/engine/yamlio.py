@@ -1,0 +1,125 @@
+"""Safe YAML loading that remembers where every value stood, for error messages with line numbers.
+
+Only plain data is built (PyYAML's safe constructors): loading a file never runs its content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import InputError
+
+Path_ = tuple[str | int, ...]
+
+
+class Located:
+    """Loaded YAML data plus the line of each value, keyed by its path of keys and indices."""
+
+    def __init__(self, data: Any, lines: dict[Path_, int], file: str) -> None:
+        self.data = data
+        self.lines = lines
+        self.file = file
+
+    def line_of(self, path: Sequence[str | int]) -> int | None:
+        """The line of the deepest part of ``path`` that exists in the file."""
+        p = tuple(path)
+        while p:
+            if p in self.lines:
+                return self.lines[p]
+            p = p[:-1]
+        return self.lines.get((), None)
+
+    def error(self, path: Sequence[str | int], message: str) -> InputError:
+        field = ".".join(str(x) for x in path) if path else None
+        return InputError(message, file=self.file, line=self.line_of(path), field=field)
+
+
+def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> Any:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = _walk(key_node, path + ("<key>",), {}, file)
+            if isinstance(key, (list, dict)):
+                raise InputError("a mapping key must be a plain value",
+                                 file=file, line=key_node.start_mark.line + 1)
+            if key in out:
+                raise InputError(f"duplicate key {key!r}", file=file,
+                                 line=key_node.start_mark.line + 1,
+                                 field=".".join(str(x) for x in path + (key,)))
+            lines[path + (key,)] = key_node.start_mark.line + 1
+            out[key] = _walk(value_node, path + (key,), lines, file)
+            lines[path + (key,)] = value_node.start_mark.line + 1 if not isinstance(
+                value_node, (yaml.MappingNode, yaml.SequenceNode)) else key_node.start_mark.line + 1
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_walk(item, path + (i,), lines, file) for i, item in enumerate(node.value)]
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    finally:
+        loader.dispose()
+
+
+def load_yaml_text(text: str, file: str) -> Located:
+    """Parse YAML text; syntax errors become an :class:`InputError` naming the file and line."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or "invalid YAML"
+        raise InputError(f"invalid YAML: {problem}", file=file,
+                         line=mark.line + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"invalid YAML: {exc}", file=file) from None
+    if node is None:
+        raise InputError("the file is empty; expected a YAML mapping", file=file, line=1)
+    lines: dict[Path_, int] = {}
+    try:
+        data = _walk(node, (), lines, file)
+    except yaml.constructor.ConstructorError as exc:
+        mark = exc.problem_mark
+        raise InputError(f"invalid YAML value: {exc.problem}", file=file,
+                         line=mark.line + 1 if mark else None) from None
+    return Located(data, lines, file)
+
+
+def load_yaml(path: str | Path) -> Located:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", file=str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError("not a UTF-8 text file", file=str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror}", file=str(path)) from None
+    return load_yaml_text(text, str(path))
+
+
+def pydantic_error(located: Located, exc: Any, prefix: Sequence[str | int] = ()) -> InputError:
+    """One clear :class:`InputError` from a pydantic ValidationError (the first problem)."""
+    errors = exc.errors(include_url=False)
+    err = errors[0]
+    loc = tuple(prefix) + tuple(x for x in err["loc"] if not _is_tag(x))
+    msg = err["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    if err["type"] == "missing":
+        msg = "missing; this field is required"
+    elif err["type"] == "extra_forbidden":
+        msg = "unknown field"
+    elif "input" in err and err["type"] not in ("value_error",):
+        msg = f"{msg} (got {err['input']!r})"
+    more = len(errors) - 1
+    if more:
+        msg += f" (and {more} more problem{'s' if more > 1 else ''} in this file)"
+    return located.error(loc, msg)
+
+
+def _is_tag(x: Any) -> bool:
+    return isinstance(x, str) and (x.startswith("function-") or (x.endswith("]") and "[" in x))

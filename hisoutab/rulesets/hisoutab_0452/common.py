@@ -1,0 +1,110 @@
+"""Small rule helpers shared by the step modules: players, zones, drawing, guard state, facing."""
+
+from __future__ import annotations
+
+from hisoutab.engine.record import replace
+from hisoutab.engine.rng import shuffle
+
+from .context import PLAYERS, Context
+from .state import Player, State
+
+
+def pn(i: int) -> str:
+    return PLAYERS[i]
+
+
+def setp(s: State, i: int, p: Player) -> State:
+    return replace(s, players=(p, s.players[1]) if i == 0 else (s.players[0], p))
+
+
+def takes_part(s: State, i: int) -> bool:
+    """H-TURN-2: the player's marker (or hit token) stands on the current cell."""
+    return s.players[i].position == s.time
+
+
+def guard_state(ctx: Context, p: Player) -> bool:
+    """H-EFF-DEF: a defense card on the field; H-ATK-IDLE: both play zones empty."""
+    if p.cast is None and p.trigger is None:
+        return True
+    for iid, side in ((p.cast, p.cast_side), (p.trigger, p.trigger_side)):
+        if iid is not None and ctx.cards[iid].face(side).has_effect("defense"):
+            return True
+    return False
+
+
+def invulnerable(ctx: Context, i: int, p: Player) -> bool:
+    """H-KD: invulnerable until the knockdown card leaves the player's zones."""
+    kd = ctx.knockdown_cards[i]
+    return kd in p.hand or p.cast == kd or p.trigger == kd
+
+
+def face_each_other(ctx: Context, s: State) -> State:
+    """S-1 (facing.auto): after a change of position the pieces turn to face each other."""
+    if not ctx.auto_facing:
+        return s
+    a, b = s.players
+    if a.x == b.x:
+        return s
+    fa, fb = (1, -1) if a.x < b.x else (-1, 1)
+    if a.facing == fa and b.facing == fb:
+        return s
+    return replace(s, players=(replace(a, facing=fa), replace(b, facing=fb)))
+
+
+def draw(ctx: Context, s: State, i: int, n: int) -> tuple[State, list[str], bool]:
+    """Draw ``n`` cards into the hand; an empty deck is remade from the discard pile (R-7)."""
+    p = s.players[i]
+    deck, discard, hand = p.deck, p.discard, p.hand
+    drawn: list[str] = []
+    reshuffled = False
+    rng = s.rng
+    for _ in range(n):
+        if not deck:
+            if not discard or not ctx.options["deck.reshuffle"]:
+                break
+            deck, rng = shuffle(rng, discard)
+            discard = ()
+            reshuffled = True
+        drawn.append(deck[0])
+        deck = deck[1:]
+    if not drawn and not reshuffled:
+        return s, drawn, False
+    p = replace(p, deck=deck, discard=discard, hand=hand + tuple(drawn))
+    s = replace(setp(s, i, p), rng=rng)
+    return s, drawn, reshuffled
+
+
+def drawn_in_hand(ctx: Context, p: Player) -> int:
+    """Cards in hand that count towards the hand size (everything but standing cards)."""
+    return sum(1 for c in p.hand if c not in ctx.standing)
+
+
+def destination(ctx: Context, iid: str) -> str:
+    """H-MAINT-1 / R-12: where a card leaving the trigger zone goes."""
+    if iid in ctx.standing:
+        return "hand"
+    kind = ctx.cards[iid].kind
+    if kind == "physical":
+        return "discard"
+    if kind == "cancel":
+        return "hand"
+    if kind == "knockdown":
+        return "aside"
+    return ctx.options["zones.other_destination"]
+
+
+def put(p: Player, iid: str, where: str) -> Player:
+    """Add a card to a zone of the player (hand, discard, aside)."""
+    if where == "hand":
+        return replace(p, hand=p.hand + (iid,))
+    if where == "aside":
+        return replace(p, aside=p.aside + (iid,))
+    return replace(p, discard=p.discard + (iid,))
+
+
+def cell(x: int, y: int) -> str:
+    return f"({x},{y})"
+
+
+def names(ctx: Context, iids: list[str] | tuple[str, ...]) -> str:
+    return ", ".join(ctx.cards[c].name for c in iids) if iids else "nothing"

@@ -1,0 +1,98 @@
+"""The fixed facts of one game: resolved options, board size, and every card instance's definition."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from hisoutab.engine.errors import InputError
+from hisoutab.engine.options import Options
+
+from .cards import Card, Character, find_character
+
+PLAYERS = ("P1", "P2")
+DEFAULT_CHARACTERS = ("miko", "magician")
+
+
+class Context:
+    """Read-only per game; every step receives it. Card instances are ``"P1/jab#2"`` (deck copies)
+    or ``"P1/jab"`` (standing and knockdown cards); :attr:`cards` maps each to its definition."""
+
+    def __init__(self, options: Options, setup: Mapping[str, Any] | None = None) -> None:
+        setup = dict(setup or {})
+        self.options = options
+        o = options
+        self.width: int = o["board.width"]
+        self.height: int = o["board.height"]
+        self.blue_every: int = o["timeline.blue_every"]
+        self.yellow_every: int = o["timeline.yellow_every"]
+        self.start: int = o["timeline.start"]
+        self.dice: tuple[int, ...] = tuple(o["spirit.slot_dice"])
+        self.spend_order: str = o["spirit.spend_order"]
+        self.hand_size: int = o["hand.size"]
+        self.guard_cost: int = o["guard.spirit_cost"]
+        self.strict_pass: bool = o["timeline.pass"] == "strict"
+        self.diagonal: bool = o["move.diagonal"]
+        self.auto_facing: bool = o["facing.auto"]
+        chars = setup.get("characters") or DEFAULT_CHARACTERS
+        self.characters: tuple[Character, Character] = tuple(  # type: ignore[assignment]
+            c if isinstance(c, Character) else find_character(str(c)) for c in chars)
+        if len(self.characters) != 2:
+            raise InputError("expected two characters", field="characters")
+        self.cards: dict[str, Card] = {}
+        self.standing: frozenset[str]
+        self.decks: tuple[tuple[str, ...], ...]
+        standing: set[str] = set()
+        decks = []
+        for i, ch in enumerate(self.characters):
+            p = PLAYERS[i]
+            if len(ch.standing) != o["hand.standing"]:
+                raise InputError(
+                    f"character {ch.id!r} has {len(ch.standing)} standing cards; the option "
+                    f"hand.standing = {o['hand.standing']} expects that many",
+                    file=ch.file or None, field="standing")
+            for cid in ch.standing:
+                iid = f"{p}/{cid}"
+                self.cards[iid] = ch.cards[cid]
+                standing.add(iid)
+            self.cards[f"{p}/{ch.knockdown}"] = ch.cards[ch.knockdown]
+            deck = []
+            for cid, n in ch.deck:
+                for k in range(1, n + 1):
+                    iid = f"{p}/{cid}#{k}"
+                    self.cards[iid] = ch.cards[cid]
+                    deck.append(iid)
+            decks.append(tuple(deck))
+        self.standing = frozenset(standing)
+        self.decks = tuple(decks)
+        self.knockdown_cards = tuple(f"{PLAYERS[i]}/{ch.knockdown}"
+                                     for i, ch in enumerate(self.characters))
+
+    @cached_property
+    def playable(self) -> dict[str, tuple[tuple[tuple[str, str], str, Card, str, str], ...]]:
+        """Per card instance, its playable faces: (key, side, face, play label, cancel label)."""
+        out = {}
+        for iid, card in self.cards.items():
+            faces = []
+            for side in [name for name, _ in card.sides] or [""]:
+                suffix = f" ({side})" if side else ""
+                faces.append(((card.id, side), side, card.face(side), f"play {card.id}{suffix}",
+                              f"cancel with {card.id}{suffix}"))
+            out[iid] = tuple(faces)
+        return out
+
+    def card(self, iid: str) -> Card:
+        return self.cards[iid]
+
+    def name(self, iid: str | None) -> str:
+        return self.cards[iid].name if iid else "nothing"
+
+    def is_blue(self, t: int) -> bool:
+        return t % self.blue_every == 0
+
+    def is_yellow(self, t: int) -> bool:
+        return t % self.yellow_every == 0
+
+    def on_board(self, x: int, y: int) -> bool:
+        return 1 <= x <= self.width and 0 <= y < self.height

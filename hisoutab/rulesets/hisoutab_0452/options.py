@@ -1,0 +1,75 @@
+"""The rule options of HisouTab 0.45.2: every Reading (R-…) of the reference, and the questions the
+reference does not settle (S-…), each with its default and alternatives."""
+
+from __future__ import annotations
+
+from hisoutab.engine.options import OptionSet, RuleOption
+
+
+def _dice(value: tuple) -> str | None:
+    if len(value) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value):
+        return "a list of 5 integers ≥ 1"
+    return None
+
+
+OPTIONS = OptionSet((
+    RuleOption("end.simultaneous_ko", "draw", "R-1",
+               "Both players at 0 HP in the same settlement: a draw, or the initiative holder wins.",
+               choices=("draw", "initiative_wins")),
+    RuleOption("board.width", 7, "R-2", "Board columns (x = 1..width).", minimum=4),
+    RuleOption("board.height", 3, "R-2", "Board rows (y = 0 is the ground).", minimum=1),
+    RuleOption("timeline.blue_every", 4, "R-3", "Cell t is blue when t % blue_every == 0.", minimum=1),
+    RuleOption("timeline.yellow_every", 2, "R-3", "Cell t is yellow when t % yellow_every == 0.",
+               minimum=1),
+    RuleOption("timeline.start", 1, "R-3", "The first timeline cell (H-SETUP-3).", minimum=0),
+    RuleOption("spirit.slot_dice", (1, 2, 3, 4, 5), "R-4",
+               "Die values printed under the 5 gauge slots, left to right.", kind=list,
+               check=_dice),
+    RuleOption("spirit.spend_order", "rightmost", "R-5",
+               "Which face-up spirit tokens paying flips face-down first.",
+               choices=("rightmost", "leftmost")),
+    RuleOption("hand.size", 5, "R-6", "Drawn cards a full hand holds, besides the standing cards.",
+               minimum=1),
+    RuleOption("hand.standing", 2, "R-6", "Standing cards each character has (always in hand).",
+               minimum=0),
+    RuleOption("deck.reshuffle", True, "R-7",
+               "An empty main deck is remade by shuffling the discard pile when a draw is needed."),
+    RuleOption("guard.spirit_cost", 1, "R-8",
+               "Spirit a guard costs, unless the attacking card gives its own guard_cost.",
+               minimum=0),
+    RuleOption("setup.mulligan", "once", "R-9",
+               "Mulligan at setup: once per player (discarded cards go to the discard pile), or none.",
+               choices=("once", "none")),
+    RuleOption("setup.first_player", "choose", "R-10",
+               "Who goes first: P1 chooses ('choose'), at random, or fixed.",
+               choices=("choose", "random", "p1", "p2")),
+    RuleOption("timeline.pass", "strict", "R-11",
+               "A marker has passed cell c when it stands on a cell > c ('strict') or ≥ c ('reach').",
+               choices=("strict", "reach")),
+    RuleOption("zones.other_destination", "discard", "R-12",
+               "Where maintenance sends trigger-zone cards of kinds the source does not list.",
+               choices=("discard", "hand")),
+    RuleOption("initiative.pass_to_act_first", True, "R-13",
+               "The initiative holder hands the token over to act first (true), or the holder after "
+               "the choice acts first (false)."),
+    RuleOption("turn.recovery", "on_no_cancel", "R-14",
+               "Recovery is paid when the player ends a turn without cancelling, or also on a cancel.",
+               choices=("on_no_cancel", "always")),
+    RuleOption("turn.allow_wait", True, "R-15",
+               "A player may always wait (marker +1, no card); false: only when no card can be played."),
+    RuleOption("move.diagonal", False, "R-16",
+               "Move / dash steps: orthogonal only (false) or also diagonal (true)."),
+    RuleOption("guard.after", "continue", "R-17",
+               "After a clean guard the attacking card's remaining effects still resolve "
+               "('continue') or the attacker goes straight to the play phase ('play_phase').",
+               choices=("continue", "play_phase")),
+    RuleOption("facing.auto", True, "S-1",
+               "Pieces turn to face each other after every change of position (true), or keep their "
+               "facing until a rule sets it (false)."),
+    RuleOption("initiative.ask_when_moot", False, "S-2",
+               "Ask the initiative choice even when the order cannot matter (only one player has "
+               "something to resolve or move)."),
+    RuleOption("time_damage.zero_places_token", False, "S-3",
+               "Time damage 0 (a guard against hitstun 1) places a hit token on the current cell "
+               "(true) or no token at all (false)."),
+))

@@ -1,0 +1,100 @@
+"""HisouTab 0.45.2 as a ruleset on the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hisoutab.engine.options import Options
+from hisoutab.engine.rng import seed_state
+
+from . import attack, effects, timeline, turn  # noqa: F401  (declare the steps)
+from . import setup as setup_steps  # noqa: F401
+from .clauses import CLAUSES, READINGS
+from .context import PLAYERS, Context
+from .flow import FLOW
+from .options import OPTIONS
+from .state import DOWN, UP, Player, State
+
+
+class HisouTab0452:
+    """The current rules of the tabletop edition (0.45.2)."""
+
+    id = "hisoutab-0.45.2"
+    title = "HisouTab rules 0.45.2"
+    flow = FLOW
+    options = OPTIONS
+    clauses = CLAUSES
+    readings = READINGS
+    state_type = State
+    players = PLAYERS
+
+    def context(self, options: Options, setup: Mapping[str, Any] | None = None) -> Context:
+        return Context(options, setup)
+
+    def initial_state(self, ctx: Context, seed: int) -> State:
+        """Before setup: the characters' decks in order, standing cards in hand, the knockdown card
+        set aside; the setup steps do the rest."""
+        players = []
+        for i, ch in enumerate(ctx.characters):
+            name = PLAYERS[i]
+            players.append(Player(
+                name=name, character=ch.id, hp=0, x=0, y=0, facing=1 if i == 0 else -1,
+                marker=None, hit=None, spirit=(), hand=tuple(f"{name}/{c}" for c in ch.standing),
+                deck=ctx.decks[i], aside=(ctx.knockdown_cards[i],)))
+        return State(players=(players[0], players[1]), time=ctx.start,
+                     agenda=(("setup.hp",),), rng=seed_state(seed))
+
+    def turn_info(self, s: State) -> tuple[int, str]:
+        if not s.participants:
+            return s.time, "-"
+        return s.time, "+".join(PLAYERS[i] for i in s.participants)
+
+    def result(self, s: State) -> dict[str, Any]:
+        return {"winner": s.winner, "time": s.time, "turns": s.turn,
+                "hp": {p.name: p.hp for p in s.players}}
+
+    def invariants(self, ctx: Context, s: State) -> list[str]:
+        return check_invariants(ctx, s)
+
+
+def check_invariants(ctx: Context, s: State) -> list[str]:
+    """Every rule-level invariant of a state; an empty list when all hold."""
+    problems: list[str] = []
+    set_up = s.first is not None
+    seen: dict[str, str] = {}
+    for i, p in enumerate(s.players):
+        n = p.name
+        if p.hp > 20 or p.hp < 0:
+            problems.append(f"{n}: HP {p.hp} outside 0..20")
+        if set_up:
+            if not ctx.on_board(p.x, p.y):
+                problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
+            if len(p.spirit) != 5 or any(x not in (UP, DOWN) and not (isinstance(x, int) and x >= 1)
+                                         for x in p.spirit):
+                problems.append(f"{n}: bad spirit gauge {p.spirit}")
+            if p.position is None:
+                problems.append(f"{n}: neither marker nor hit token on the timeline")
+        zones = {"hand": p.hand, "deck": p.deck, "discard": p.discard, "aside": p.aside,
+                 "cast": (p.cast,) if p.cast else (), "trigger": (p.trigger,) if p.trigger else ()}
+        for zone, cards in zones.items():
+            for c in cards:
+                if not c.startswith(n + "/"):
+                    problems.append(f"{n}: {c} in {zone} belongs to the other player")
+                if c in seen:
+                    problems.append(f"{c} is in two places: {seen[c]} and {n}.{zone}")
+                seen[c] = f"{n}.{zone}"
+        kd = ctx.knockdown_cards[i]
+        if kd in p.hand and any(c == kd for c in (p.cast, p.trigger)):
+            problems.append(f"{n}: knockdown card twice")
+    expected = {c for c in ctx.cards}
+    if set(seen) != expected:
+        missing = sorted(expected - set(seen))
+        extra = sorted(set(seen) - expected)
+        problems.append(f"cards not conserved: missing {missing[:5]}, unknown {extra[:5]}")
+    if s.winner is None and s.agenda == () and set_up:
+        problems.append("the agenda is empty but there is no winner")
+    return problems
+
+
+RULESET = HisouTab0452()

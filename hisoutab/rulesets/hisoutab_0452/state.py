@@ -1,0 +1,76 @@
+"""The HisouTab game state: immutable records that share their unchanged parts between steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hisoutab.engine.record import record
+
+Slot = str | int  # a spirit-gauge slot: "up", "down" (a spirit token) or a die value ≥ 1 (broken slot)
+UP = "up"
+DOWN = "down"
+
+
+@record
+class Player:
+    """One player's pieces, tokens and zones."""
+
+    name: str
+    character: str
+    hp: int
+    x: int
+    y: int
+    facing: int  # +1 faces right (towards larger x), -1 faces left
+    marker: int | None  # timeline marker cell; None while removed (H-DMG-3)
+    hit: int | None  # hit token cell (H-TD-1); stands for the next turn while on the board
+    spirit: tuple[Slot, ...]
+    hand: tuple[str, ...] = ()
+    deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    cast: str | None = None
+    cast_side: str = ""  # "top" / "bottom" for a card with two effects, else ""
+    trigger: str | None = None
+    trigger_side: str = ""
+    missed: bool = False  # the trigger card's physical attack missed: it cannot be cancelled
+    aside: tuple[str, ...] = ()  # set aside: the knockdown card while not in use
+    hp_mark: int | None = None  # HP marked during resolution, applied by H-RES-DMG
+    marker_mark: int | None = None  # marker cell marked by H-ATK-2, applied by H-RES-DMG
+    marker_off: bool = False  # marker removal marked by H-DMG-3
+
+    @property
+    def position(self) -> int | None:
+        """The cell of this player's next turn: the hit token while it is on the board."""
+        return self.hit if self.hit is not None else self.marker
+
+    @property
+    def spirit_available(self) -> int:
+        return sum(1 for s in self.spirit if s == UP)
+
+    @property
+    def on_ground(self) -> bool:
+        return self.y == 0
+
+
+@record
+class State:
+    """A whole game position of HisouTab 0.45.2."""
+
+    players: tuple[Player, Player]
+    time: int = 1  # the current timeline cell (the turn being resolved)
+    turn: int = 0  # turns resolved so far
+    initiative: int = 0  # index of the player holding the initiative token
+    first: int | None = None  # the first player (H-SETUP-7)
+    special_done: int = 0  # special cells up to here have triggered (R-11)
+    participants: tuple[int, ...] = ()  # who takes part in the current turn
+    winner: str | None = None  # "P1", "P2", "draw" once the game is over
+    agenda: tuple[tuple[Any, ...], ...] = ()
+    rng: int = 0
+
+    def player(self, i: int) -> Player:
+        return self.players[i]
+
+    def with_player(self, i: int, p: Player) -> State:
+        from hisoutab.engine.record import replace
+
+        players = (p, self.players[1]) if i == 0 else (self.players[0], p)
+        return replace(self, players=players)

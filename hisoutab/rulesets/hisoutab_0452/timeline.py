@@ -1,0 +1,181 @@
+"""§4 The timeline: whose turn it is, skipped cells, and the blue-cell adjustment phase."""
+
+from __future__ import annotations
+
+from hisoutab.engine.decision import Decision, Option
+from hisoutab.engine.flow import Outcome
+from hisoutab.engine.record import replace
+
+from . import spirit as sp
+from .common import face_each_other, pn, setp, takes_part
+from .context import Context
+from .flow import FLOW
+from .state import State
+
+
+def special_frames(ctx: Context, s: State, upto: int) -> list[tuple]:
+    """R-11: blue cells passed by both markers that have not triggered yet, in timeline order."""
+    frames: list[tuple] = []
+    for c in range(s.special_done + 1, upto + 1):
+        if ctx.is_blue(c):
+            frames.append(("adjust.blue", c))
+    return frames
+
+
+@FLOW.auto("timeline.advance", phase="timeline", clauses=("H-TURN-1", "H-TURN-2", "R-11"),
+           next=(("adjust.blue", "both markers passed a blue cell"),
+                 ("turn.begin", "no special cell passed")))
+def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """Go to the next timeline cell where a marker or hit token stands, skipping empty cells, and
+    trigger every special cell both markers have now passed."""
+    t = min(p.position for p in s.players if p.position is not None)  # type: ignore[type-var]
+    upto = t - 1 if ctx.strict_pass else t
+    frames = special_frames(ctx, s, upto)
+    skipped = t - s.time - 1
+    prev = s.time
+    s = replace(s, time=t, special_done=max(s.special_done, upto), participants=())
+    frames.append(("turn.begin",))
+    text = f"next turn at t={t}"
+    if skipped > 0:
+        text += (f" (cell {prev + 1} skipped" if skipped == 1
+                 else f" (cells {prev + 1}–{t - 1} skipped") + ": no one takes part)"
+    specials = [f"{'blue' if f[0] == 'adjust.blue' else 'yellow'} cell {f[1]}" for f in frames[:-1]]
+    if specials:
+        text += "; both markers passed " + ", ".join(specials)
+    clauses = ("H-TURN-1", "H-TURN-2") if skipped > 0 else ("H-TURN-1",)
+    if specials:
+        clauses += ("R-11",)
+    return Outcome(s, text, events=({"type": "time", "from": prev, "to": t, "skipped": max(0, skipped)},),
+                   then=frames, clauses=clauses)
+
+
+@FLOW.auto("turn.begin", phase="timeline", clauses=("H-TURN-1", "H-TURN-2", "H-DMG-3"),
+           next=(("maint.trigger", "a turn player has a card in the trigger zone"),
+                 ("maint.zone", "otherwise"),
+                 ("timeline.advance", "no one takes part any more")),
+           tags=("turn",))
+def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """The players whose marker (or hit token) stands on the current cell take part; with two it is
+    a simultaneous action. A hit token reached becomes the player's marker again."""
+    parts = tuple(i for i in (0, 1) if takes_part(s, i))
+    if not parts:
+        return Outcome(s, f"no one takes part at t={s.time} any more", clauses=("H-TURN-2",),
+                       then=(("timeline.advance",),))
+    events = []
+    for i in parts:
+        p = s.players[i]
+        if p.hit == s.time:
+            s = setp(s, i, replace(p, marker=s.time, hit=None))
+            events.append({"type": "hit_token_reached", "player": pn(i), "cell": s.time})
+    s = replace(s, participants=parts, turn=s.turn + 1)
+    frames: list[tuple] = [("maint.trigger", i) for i in parts if s.players[i].trigger is not None]
+    frames += [("maint.zone", i) for i in parts]
+    # after maintenance, the cards now in the cast zone are in the trigger zone (H-MAINT-3)
+    resolvers = [i for i in parts if s.players[i].cast is not None]
+    if len(parts) == 2 and (len(resolvers) == 2 or ctx.options["initiative.ask_when_moot"]):
+        frames.append(("resolve.order",))
+    elif resolvers:
+        frames += [("resolve.card", i) for i in resolvers] + [("resolve.settle",)]
+    frames += [("play.choose",), ("timeline.advance",)]
+    who = " and ".join(pn(i) for i in parts)
+    text = (f"turn {s.turn} at t={s.time}: simultaneous action of P1 and P2" if len(parts) == 2
+            else f"turn {s.turn} at t={s.time}: {who}'s turn")
+    if events:
+        text += "; " + ", ".join(f"{e['player']}'s hit token becomes the marker" for e in events)
+    clauses = ("H-TURN-1", "H-DMG-3") if events else ("H-TURN-1",)
+    return Outcome(s, text, events=tuple(events), then=frames, clauses=clauses)
+
+
+@FLOW.auto("adjust.blue", phase="adjustment", clauses=("H-ADJ-BLUE", "H-ADJ-BLUE-0", "R-11"),
+           next=(("adjust.recover", "a face-down spirit token"), ("adjust.dice", "a die on the gauge"),
+                 ("adjust.gravity", "a piece in the air"), ("adjust.blue", "the next blue cell"),
+                 ("turn.begin", "nothing to adjust")))
+def blue_cell(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """Both markers passed a blue cell: the initiative holder performs the adjustment phase first."""
+    c = frame[1]
+    order = (s.initiative, 1 - s.initiative)
+    frames = []
+    idle = []
+    for i in order:
+        p = s.players[i]
+        mine = []
+        if "down" in p.spirit:
+            mine.append(("adjust.recover", i))
+        if any(isinstance(x, int) for x in p.spirit):
+            mine.append(("adjust.dice", i))
+        if p.y > 0:
+            mine.append(("adjust.gravity", i))
+        if not mine:
+            idle.append(pn(i))
+        frames += mine
+    text = f"blue cell {c}: adjustment phase, {pn(order[0])} first (initiative)"
+    if idle:
+        text += "; " + " and ".join(idle) + (" has" if len(idle) == 1 else " have")
+        text += " no face-down token, no die and no piece in the air"
+    return Outcome(s, text, then=frames)
+
+
+AFTER_ADJUST = (("adjust.recover", "the other player's phase"),
+                ("adjust.dice", "a die on the gauge"), ("adjust.gravity", "a piece in the air"),
+                ("adjust.blue", "the next blue cell"), ("turn.begin", "adjustment done"))
+
+
+@FLOW.auto("adjust.recover", phase="adjustment", clauses=("H-ADJ-BLUE-1",), next=AFTER_ADJUST)
+def recover(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """Recover 1 spirit: the leftmost face-down spirit token is flipped face-up."""
+    i = frame[1]
+    p = s.players[i]
+    new = sp.recover(p.spirit)
+    if new == p.spirit:
+        return Outcome(s, f"{pn(i)} has no face-down spirit token to flip")
+    s = setp(s, i, replace(p, spirit=new))
+    return Outcome(s, f"{pn(i)} recovers 1 spirit: {sp.available(p.spirit)} → {sp.available(new)}",
+                   events=({"type": "spirit", "player": pn(i), "from": sp.available(p.spirit),
+                            "to": sp.available(new)},))
+
+
+@FLOW.auto("adjust.dice", phase="adjustment", clauses=("H-ADJ-BLUE-2",), next=AFTER_ADJUST)
+def tick_dice(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """The leftmost die on the gauge counts down; at 0 it leaves and a face-down token returns."""
+    i = frame[1]
+    p = s.players[i]
+    new, slot = sp.tick_dice(p.spirit)
+    if slot is None:
+        return Outcome(s, f"{pn(i)} has no die on the spirit gauge")
+    s = setp(s, i, replace(p, spirit=new))
+    if new[slot] == "down":
+        text = f"{pn(i)}'s die on slot {slot + 1} reaches 0: a face-down spirit token returns"
+    else:
+        text = f"{pn(i)}'s die on slot {slot + 1} counts down to {new[slot]}"
+    return Outcome(s, text, events=({"type": "die", "player": pn(i), "slot": slot + 1,
+                                     "value": new[slot]},))
+
+
+def _decide_facing(ctx: Context, s: State, frame: tuple) -> Decision | None:
+    i = frame[1]
+    p, q = s.players[i], s.players[1 - i]
+    if p.y == 0 or (p.x, p.y - 1) != (q.x, q.y):
+        return None
+    return Decision("facing", (pn(i),), ((Option("face right", 1), Option("face left", -1)),),
+                    ("H-ADJ-BLUE-3",), "adjust.gravity",
+                    f"{pn(i)} falls into {pn(1 - i)}'s cell: choose the facing")
+
+
+@FLOW.choice("adjust.gravity", phase="adjustment", clauses=("H-ADJ-BLUE-3",),
+             next=AFTER_ADJUST, decide=_decide_facing)
+def gravity(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+    """Gravity: the piece moves down 1 cell (no effect on the ground). If it falls into the other
+    piece's cell, the player performing the phase chooses the facing."""
+    i = frame[1]
+    p = s.players[i]
+    if p.y == 0:
+        return Outcome(s, f"{pn(i)} is on the ground: gravity has no effect")
+    p = replace(p, y=p.y - 1)
+    text = f"{pn(i)} falls from ({p.x},{p.y + 1}) to ({p.x},{p.y})"
+    if chosen is not None:
+        facing = chosen[pn(i)].value
+        p = replace(p, facing=facing)
+        text += f", into {pn(1 - i)}'s cell, and faces {'right' if facing == 1 else 'left'}"
+    s = face_each_other(ctx, setp(s, i, p))
+    return Outcome(s, text, events=({"type": "move", "player": pn(i), "to": [p.x, p.y],
+                                     "by": "gravity"},))

@@ -1,0 +1,1 @@
+"""Ways to see games and rules: terminal renderables (and, later, pictures and graphs)."""

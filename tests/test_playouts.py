@@ -1,0 +1,82 @@
+"""Random simulation tests (in the spirit of OpenSpiel's): invariants at every step, a bound on game
+length, determinism, and declared transitions."""
+
+from __future__ import annotations
+
+import pytest
+
+from hisoutab import Game, RandomAgent
+from hisoutab.rulesets.hisoutab_0452 import check_invariants
+
+from .conftest import roundtrip
+
+GAMES = 200
+MAX_STEPS = 40_000
+
+
+def _check_step(game: Game, step, declared: dict[str, set[str]]) -> None:
+    before, after = step.before, step.after
+    problems = check_invariants(game.ctx, after)
+    assert not problems, f"step {step.index} {step.name}: {problems}"
+    # cited clauses are among the step's declared clauses
+    sd = game.ruleset.flow.steps[step.name]
+    assert set(step.clauses) <= set(sd.clauses), (step.name, step.clauses, sd.clauses)
+    # a timeline marker never moves back except by H-ATK-2 (applied at settlement)
+    for p0, p1 in zip(before.players, after.players, strict=True):
+        if p0.marker is not None and p1.marker is not None and p1.marker < p0.marker:
+            assert step.name == "resolve.settle", (step.index, step.name, p0.marker, p1.marker)
+            assert p1.marker == before.time
+        assert p1.spirit_available <= 5
+    # the transition from the previous step is a declared edge
+    if after.agenda:
+        nxt = after.agenda[-1][0]
+        assert nxt in declared[step.name], f"undeclared transition {step.name} -> {nxt}"
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_random_playouts_keep_invariants(batch: int) -> None:
+    declared: dict[str, set[str]] = {}
+    for seed in range(batch * GAMES // 4, (batch + 1) * GAMES // 4):
+        game = Game("hisoutab-0.45.2", seed=seed)
+        if not declared:
+            declared = {n: {e.to for e in sd.next} for n, sd in game.ruleset.flow.steps.items()}
+        agent = RandomAgent(seed)
+        n = 0
+        while not game.over:
+            assert n < MAX_STEPS, f"seed {seed}: no end within {MAX_STEPS} steps"
+            decision = game.pending
+            if decision is not None:
+                for player, opts in zip(decision.players, decision.options, strict=True):
+                    labels = [o.label for o in opts]
+                    assert labels, f"seed {seed}: {player} has no option in {decision.kind}"
+                    assert len(set(labels)) == len(labels), f"duplicate labels {labels}"
+                choice = {p: agent.choose(game.state, decision, p) for p in decision.players}
+                step = game.choose(choice if decision.joint else choice[decision.player])
+            else:
+                step = game.step()
+            _check_step(game, step, declared)
+            if n % 97 == 0:
+                assert roundtrip(step.after) == step.after
+            n += 1
+        assert game.state.winner in ("P1", "P2", "draw")
+        assert roundtrip(game.state) == game.state
+
+
+def test_same_seed_same_log() -> None:
+    def play(seed: int) -> str:
+        g = Game("hisoutab-0.45.2", seed=seed)
+        g.run(until="end", agents=RandomAgent(seed))
+        return g.log_hash()
+
+    assert play(11) == play(11)
+    assert play(11) != play(12)
+
+
+def test_state_hash_and_equality_follow_value() -> None:
+    g1 = Game("hisoutab-0.45.2", seed=5)
+    g2 = Game("hisoutab-0.45.2", seed=5)
+    g1.run(until="decision")
+    g2.run(until="decision")
+    assert g1.state == g2.state
+    assert hash(g1.state) == hash(g2.state)
+    assert g1.state is not g2.state
