@@ -1,7 +1,9 @@
 """Steps declared as data: each names its phase, the clause IDs behind it and the steps that may follow.
 
 A ruleset declares its steps on a :class:`Flow`. The game state carries an *agenda*: a stack of frames
-``(step name, *args)``; running a step pops its frame and may push the frames that come next. The
+``(step name, *args)``; running a step pops its frame and may push the frames that come next. A step
+receives the state with its own frame still on top; a step that edits the agenda itself (rarely)
+returns the whole agenda, its own frame still on top, and the engine pops it. The
 declared ``next`` edges are what the phase-transition graph is drawn from; a test proves that every
 transition that happens in play is a declared edge.
 """

@@ -243,18 +243,23 @@ class Game:
         self.lines[line.name] = line
         self._line = line
 
-    def _apply(self, chosen: dict[str, Option] | None) -> Step:
-        state = self.state
+    def _apply(self, chosen: dict[str, Option] | None, state: Any = None,
+               sd: StepDef | None = None) -> Step:
+        if state is None:
+            state = self.state
         frame = state.agenda[-1]
-        sd = self._steps[frame[0]]
-        popped = replace(state, agenda=state.agenda[:-1])
+        if sd is None:
+            sd = self._steps[frame[0]]
         if sd.decide is not None:
-            out = sd.run(self.ctx, popped, frame, chosen)
+            out = sd.run(self.ctx, state, frame, chosen)
         else:
-            out = sd.run(self.ctx, popped, frame)
+            out = sd.run(self.ctx, state, frame)
+        # pop the step's own frame and push the frames it asks for, in one new snapshot
         new = out.state
+        agenda = new.agenda[:-1]
         if out.then:
-            new = replace(new, agenda=new.agenda + tuple(reversed(out.then)))
+            agenda += tuple(reversed(out.then))
+        new = replace(new, agenda=agenda)
         step = Step(self._at, sd, out.clauses or sd.clauses, out.text, out.params, out.events,
                     state, new, {p: o.label for p, o in chosen.items()} if chosen else None,
                     self._info)
@@ -303,40 +308,40 @@ class Game:
             state = self.state
             if not state.agenda:
                 break
-            if self._at >= len(self._line.steps) and steps[state.agenda[-1][0]].decide is None:
-                step = self._apply(None)  # the fast path: an automatic step at the end of the line
-                taken.append(step)
-                if on_step is not None:
-                    on_step(step)
-                if until == "turn" and "turn" in steps[step.name].tags:
-                    break
-                if until == "phase":
-                    nxt = self.next_step()
-                    if nxt is not None and nxt.phase != step.phase:
-                        break
-                continue
-            decision = self.pending
-            if decision is not None and self._at >= len(self._line.steps):
-                if agents is None or until == "decision":
-                    break
-                chosen = {}
-                for p in decision.players:
-                    agent = agents if isinstance(agents, Agent) else agents[p]
-                    chosen[p] = agent.choose(self.state, decision, p)
-                step = self.choose(chosen if decision.joint else chosen[decision.players[0]])
+            sd = steps[state.agenda[-1][0]]
+            if sd.decide is None and self._at >= len(self._line.steps):
+                step = self._apply(None, state, sd)  # fast path: an automatic step at the line's end
             else:
-                step = self.step()
-            assert step is not None
+                step = self._next_with(agents, until)
+                if step is None:
+                    break
             taken.append(step)
             if on_step is not None:
                 on_step(step)
-            if until == "turn" and "turn" in self._steps[step.name].tags:
+            if self._stop_after(step, until):
                 break
-            if until == "phase":
-                nxt = self.next_step()
-                if nxt is not None and nxt.phase != step.phase:
-                    break
         return taken
+
+    def _stop_after(self, step: Step, until: str) -> bool:
+        if until == "turn":
+            return "turn" in self._steps[step.name].tags
+        if until == "phase":
+            nxt = self.next_step()
+            return nxt is not None and nxt.phase != step.phase
+        return False
+
+    def _next_with(self, agents: Agent | Mapping[str, Agent] | None, until: str) -> Step | None:
+        """One step where a decision may be pending: agents answer it, or ``None`` to stop."""
+        decision = self.pending
+        if decision is not None and self._at >= len(self._line.steps):
+            if agents is None or until == "decision":
+                return None
+            chosen = {}
+            for p in decision.players:
+                agent = agents if isinstance(agents, Agent) else agents[p]
+                chosen[p] = agent.choose(self.state, decision, p)
+            return self.choose(chosen if decision.joint else chosen[decision.players[0]])
+        return self.step()
 
     # ------------------------------------------------------------------ output
     def iter_steps(self) -> Iterator[Step]:
