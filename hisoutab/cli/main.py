@@ -91,13 +91,16 @@ def play(seed: int, p1: str, p2: str, agents: str, ruleset: str, options: tuple[
     result = game.result()
     summary = {
         "ruleset": game.ruleset.id, "seed": seed, "characters": [p1, p2],
-        "winner": result["winner"], "steps": len(game.history),
+        "finished": game.over, "winner": result["winner"], "steps": len(game.history),
         "decisions": game.decisions_made(), "turns": result["turns"], "time": result["time"],
         "final": result["hp"], "log_hash": game.log_hash(),
         "options": game.options.changed(game.ruleset.options),
     }
     if as_json:
         click.echo(json.dumps(summary, indent=2))
+    elif not game.over:
+        console.print(f"[bold]not finished[/] after {max_steps} steps (turn {summary['turns']}, "
+                      f"t={summary['time']}); HP {summary['final']}")
     else:
         console.print(f"[bold]winner: {summary['winner']}[/] after {summary['turns']} turns "
                       f"(t={summary['time']}), {summary['steps']} steps, "
