@@ -61,6 +61,11 @@ def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> A
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_object(node, deep=True)
+    except yaml.constructor.ConstructorError as exc:
+        field = ".".join(str(x) for x in path) or None
+        raise InputError(f"a value this format cannot hold ({exc.problem}); expected plain data: "
+                         "a number, true/false, text, a list or a mapping",
+                         file=file, line=node.start_mark.line + 1, field=field) from None
     finally:
         loader.dispose()
 

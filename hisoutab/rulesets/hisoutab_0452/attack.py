@@ -6,7 +6,7 @@ from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
-from .common import destination, guard_state, invulnerable, pn, put, setp
+from .common import guard_state, invulnerable, pn, put, setp
 from .context import Context
 from .effects import AFTER_EFFECT
 from .flow import FLOW
@@ -17,9 +17,10 @@ AFTER_ATTACK = AFTER_EFFECT
 
 def time_damage(ctx: Context, s: State, p: Player, x: int) -> tuple[Player, str]:
     """H-TD-1/2: the hit token goes on current turn + X, keeping the later of two positions."""
-    if x <= 0 and not ctx.options["time_damage.zero_places_token"]:
+    x = max(x, ctx.options["time_damage.minimum"])
+    if x <= 0:
         return p, "no time damage"
-    target = s.time + max(0, x)
+    target = s.time + x
     if p.hit is not None and p.hit >= target:
         return p, f"hit token stays at t={p.hit} (later than t={target})"
     old = p.hit
@@ -79,7 +80,7 @@ def guard(ctx: Context, s: State, frame: tuple) -> Outcome:
     s = setp(s, d, p)
     clauses: tuple[str, ...] = ("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8", "R-17")
     if hitstun - 1 <= 0:
-        clauses += ("S-3",)
+        clauses += ("S-3",)  # time damage 0: the option decides whether a hit token is placed
     if ctx.options["guard.after"] == "play_phase":
         rest = tuple(f for f in s.agenda if not (f[0].startswith("eff.") and f[1] == att
                                                  and f[2] == iid))
@@ -122,20 +123,24 @@ def damage_(ctx: Context, s: State, frame: tuple) -> Outcome:
     base = p.hp if p.hp_mark is None else p.hp_mark
     p = replace(p, hp_mark=base - damage, marker_off=True, missed=False)
     p, td_text = time_damage(ctx, s, p, hitstun)
-    gone = []
+    gone, back = [], []
     for zone in ("cast", "trigger"):
         card = getattr(p, zone)
         if card is not None:
-            gone.append(card)
-            p = put(replace(p, **{zone: None, zone + "_side": ""}), card, destination(ctx, card)
-                    if card in ctx.standing else "discard")
+            standing = card in ctx.standing  # a standing card returns to hand, never to the pile
+            (back if standing else gone).append(card)
+            p = put(replace(p, **{zone: None, zone + "_side": ""}), card,
+                    "hand" if standing else "discard")
     s = setp(s, d, p)
     text = (f"{pn(d)} takes {damage} damage from {ctx.name(iid)} (HP {base} → {base - damage} at "
             f"settlement), {td_text}, marker off the timeline")
     if gone:
         text += "; discards " + ", ".join(ctx.name(c) for c in gone) + " from the play zones"
+    if back:
+        text += "; " + ", ".join(ctx.name(c) for c in back) + " (standing) goes back to hand"
     return Outcome(s, text, events=({"type": "damage", "player": pn(d), "card": iid,
-                                     "amount": damage, "hit": p.hit, "discarded": gone},))
+                                     "amount": damage, "hit": p.hit, "discarded": gone,
+                                     "to_hand": back},))
 
 
 @FLOW.auto("knockdown.take", phase="attack", clauses=("H-KD", "H-GUARD-CRUSH-4"),

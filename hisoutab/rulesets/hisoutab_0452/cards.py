@@ -28,6 +28,8 @@ EFFECTS: dict[str, tuple[str, str]] = {
     "physical": ("no value", "H-EFF-PHYS"),
 }
 
+MAX_COPIES = 99  # copies of one card in a main deck
+
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "characters"
 
 
@@ -249,6 +251,9 @@ def _load_character(path: str | Path) -> Character:
         raise pydantic_error(located, exc) from None
     cards = {cid: _card(located, cid, cs, spec.character) for cid, cs in spec.cards.items()}
     for i, cid in enumerate(spec.standing):
+        if cid in spec.standing[:i]:
+            raise located.error(("standing", i), f"{cid!r} is listed twice; expected each "
+                                                 "standing card once")
         if cid not in cards:
             raise located.error(("standing", i), f"unknown card {cid!r}; expected one of the "
                                                  "cards of this file")
@@ -262,8 +267,9 @@ def _load_character(path: str | Path) -> Character:
         if cid not in cards:
             raise located.error(("deck", cid), f"unknown card {cid!r}; expected one of the cards "
                                                "of this file")
-        if count < 1:
-            raise located.error(("deck", cid), f"expected a number of copies ≥ 1, got {count}")
+        if not 1 <= count <= MAX_COPIES:
+            raise located.error(("deck", cid), f"expected a number of copies ≥ 1 and ≤ "
+                                               f"{MAX_COPIES}, got {count}")
         if cid in spec.standing or cid == spec.knockdown:
             raise located.error(("deck", cid), f"{cid!r} is a standing or knockdown card; "
                                                "those are not in the main deck")

@@ -75,8 +75,8 @@ def draw(ctx: Context, s: State, i: int, n: int) -> tuple[State, list[str], bool
 
 
 def drawn_in_hand(ctx: Context, p: Player) -> int:
-    """Cards in hand that count towards the hand size (everything but standing cards)."""
-    return sum(1 for c in p.hand if c not in ctx.standing)
+    """Cards in hand that count towards the hand size (not standing cards, not the knockdown card)."""
+    return sum(1 for c in p.hand if c not in ctx.standing and c not in ctx.knockdown_cards)
 
 
 def destination(ctx: Context, iid: str) -> str:

@@ -19,8 +19,9 @@ OPTIONS = OptionSet((
     RuleOption("board.width", 7, "R-2", "Board columns (x = 1..width).", minimum=4),
     RuleOption("board.height", 3, "R-2", "Board rows (y = 0 is the ground).", minimum=1),
     RuleOption("timeline.blue_every", 4, "R-3", "Cell t is blue when t % blue_every == 0.", minimum=1),
-    RuleOption("timeline.yellow_every", 2, "R-3", "Cell t is yellow when t % yellow_every == 0.",
-               minimum=1),
+    RuleOption("timeline.yellow_every", 2, "R-3",
+               "Cell t is yellow when t % yellow_every == 0 (drawn on the timeline; the bullet "
+               "movement phase it starts comes with bullets).", minimum=1),
     RuleOption("timeline.start", 1, "R-3", "The first timeline cell (H-SETUP-3).", minimum=0),
     RuleOption("spirit.slot_dice", (1, 2, 3, 4, 5), "R-4",
                "Die values printed under the 5 gauge slots, left to right.", kind=list,
@@ -59,17 +60,22 @@ OPTIONS = OptionSet((
                "A player may always wait (marker +1, no card); false: only when no card can be played."),
     RuleOption("move.diagonal", False, "R-16",
                "Move / dash steps: orthogonal only (false) or also diagonal (true)."),
-    RuleOption("guard.after", "continue", "R-17",
-               "After a clean guard the attacking card's remaining effects still resolve "
-               "('continue') or the attacker goes straight to the play phase ('play_phase').",
-               choices=("continue", "play_phase")),
+    RuleOption("guard.after", "play_phase", "R-17",
+               "After a clean guard the resolution ends: the attacking card's remaining effects are "
+               "skipped and the turn goes on to the play phase ('play_phase'), or they still "
+               "resolve ('continue').",
+               choices=("play_phase", "continue")),
     RuleOption("facing.auto", True, "S-1",
                "Pieces turn to face each other after every change of position (true), or keep their "
                "facing until a rule sets it (false)."),
     RuleOption("initiative.ask_when_moot", False, "S-2",
                "Ask the initiative choice even when the order cannot matter (only one player has "
                "something to resolve or move)."),
-    RuleOption("time_damage.zero_places_token", False, "S-3",
-               "Time damage 0 (a guard against hitstun 1) places a hit token on the current cell "
-               "(true) or no token at all (false)."),
+    RuleOption("time_damage.minimum", 0, "S-3",
+               "The least time damage a hit or guard deals: 0 (a guard against hitstun 1 places no "
+               "hit token at all) or 1 (it places the hit token on the next cell).",
+               choices=(0, 1)),
+    RuleOption("knockdown.may_wait", False, "S-4",
+               "A knocked-down player may wait instead of playing the knockdown card (true), or "
+               "must play it at the next play phase (false)."),
 ))

@@ -39,7 +39,7 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
     if skipped > 0:
         text += (f" (cell {prev + 1} skipped" if skipped == 1
                  else f" (cells {prev + 1}–{t - 1} skipped") + ": no one takes part)"
-    specials = [f"{'blue' if f[0] == 'adjust.blue' else 'yellow'} cell {f[1]}" for f in frames[:-1]]
+    specials = [f"blue cell {f[1]}" for f in frames[:-1]]
     if specials:
         text += "; both markers passed " + ", ".join(specials)
     clauses = ("H-TURN-1", "H-TURN-2") if skipped > 0 else ("H-TURN-1",)
@@ -49,7 +49,7 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
                    then=frames, clauses=clauses)
 
 
-@FLOW.auto("turn.begin", phase="timeline", clauses=("H-TURN-1", "H-TURN-2", "H-DMG-3"),
+@FLOW.auto("turn.begin", phase="timeline", clauses=("H-TURN-1", "H-TURN-2", "H-DMG-3", "H-TD-1"),
            next=(("maint.trigger", "a turn player has a card in the trigger zone"),
                  ("maint.zone", "otherwise"),
                  ("timeline.advance", "no one takes part any more")),
@@ -66,7 +66,8 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
         p = s.players[i]
         if p.hit == s.time:
             s = setp(s, i, replace(p, marker=s.time, hit=None))
-            events.append({"type": "hit_token_reached", "player": pn(i), "cell": s.time})
+            events.append({"type": "hit_token_reached", "player": pn(i), "cell": s.time,
+                           "after_damage": p.marker is None})
     s = replace(s, participants=parts, turn=s.turn + 1)
     frames: list[tuple] = [("maint.trigger", i) for i in parts if s.players[i].trigger is not None]
     frames += [("maint.zone", i) for i in parts]
@@ -82,7 +83,9 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
             else f"turn {s.turn} at t={s.time}: {who}'s turn")
     if events:
         text += "; " + ", ".join(f"{e['player']}'s hit token becomes the marker" for e in events)
-    clauses = ("H-TURN-1", "H-DMG-3") if events else ("H-TURN-1",)
+    clauses: tuple[str, ...] = ("H-TURN-1",)
+    if events:  # after damage the marker was off the timeline (H-DMG-3); after a guard, H-TD-1
+        clauses += ("H-DMG-3",) if any(e["after_damage"] for e in events) else ("H-TD-1",)
     return Outcome(s, text, events=tuple(events), then=frames, clauses=clauses)
 
 

@@ -20,7 +20,8 @@ from .state import Player, State
                  ("maint.zone", "then")))
 def clear_trigger(ctx: Context, s: State, frame: tuple) -> Outcome:
     """The card in the trigger zone goes to its destination by kind: physical attack → discard
-    pile, cancel card → hand; standing cards → hand, other kinds → discard pile (R-12)."""
+    pile, cancel card → hand; standing cards → hand, other kinds → discard pile (R-12); the
+    knockdown card is set aside again (it is no card of the deck), which ends the knockdown."""
     i = frame[1]
     p = s.players[i]
     iid = p.trigger
@@ -99,20 +100,12 @@ def _decide_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
 def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     """Who resolves first. In a simultaneous action the initiative holder keeps or passes the
     initiative token (R-13: passing hands the token over and resolves first)."""
-    parts = tuple(i for i in s.participants if takes_part(s, i))
-    if chosen is None:
-        frames = [("resolve.card", i) for i in _resolvers(s)] + [("resolve.settle",)]
-        if len(parts) == 2:
-            holder = s.initiative
-            order_ = (holder, 1 - holder)
-            frames = [("resolve.card", i) for i in order_ if i in _resolvers(s)]
-            frames.append(("resolve.settle",))
-            return Outcome(s, "at most one card to resolve: the order cannot matter",
-                           then=frames, clauses=("H-RES-SIM", "S-2"))
+    if chosen is None:  # only one turn player is left: no order to decide
         who = _resolvers(s)
-        text = (f"{pn(who[0])} resolves the trigger zone" if who
-                else f"{pn(parts[0]) if parts else 'no one'} has nothing in the trigger zone")
-        return Outcome(s, text, then=frames, clauses=("H-RES-1",))
+        text = (f"only {pn(who[0])} has a card to resolve" if who
+                else "no turn player has a card to resolve")
+        return Outcome(s, text, then=[("resolve.card", i) for i in who] + [("resolve.settle",)],
+                       clauses=("H-RES-1",))
     holder = s.initiative
     passed = chosen[pn(holder)].value == "pass"
     new_holder = 1 - holder if passed else holder
@@ -123,8 +116,12 @@ def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
     s = replace(s, initiative=new_holder)
     frames = [("resolve.card", first), ("resolve.card", 1 - first), ("resolve.settle",)]
     verb = "passes the initiative token to " + pn(new_holder) if passed else "keeps the initiative token"
+    clauses: tuple[str, ...] = ("H-RES-SIM", "R-13")
+    if len(_resolvers(s)) < 2:
+        clauses += ("S-2",)  # asked although the order cannot matter (initiative.ask_when_moot)
     return Outcome(s, f"{pn(holder)} {verb}: {pn(first)} resolves first",
-                   events=({"type": "initiative", "player": pn(new_holder)},), then=frames)
+                   events=({"type": "initiative", "player": pn(new_holder)},), then=frames,
+                   clauses=clauses)
 
 
 @FLOW.auto("resolve.card", phase="resolve", clauses=("H-RES-1",),
@@ -225,6 +222,7 @@ def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
     spirit = sp.available(p.spirit)
     kd = ctx.knockdown_cards[i]
     hand = (kd,) if kd in p.hand else p.hand  # H-KD: the next card played must be the knockdown card
+    knocked_down = kd in p.hand
     cancelling = p.trigger is not None
     limit = -1
     if cancelling:
@@ -241,7 +239,8 @@ def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
             opts.append(Option(cancel_label if cancelling else play_label, ("play", iid, side)))
     if cancelling:
         opts.append(RECOVERY)
-    elif not opts or ctx.options["turn.allow_wait"]:
+    elif not opts or (ctx.options["turn.allow_wait"]
+                      and (not knocked_down or ctx.options["knockdown.may_wait"])):
         opts.append(WAIT)
     return tuple(opts)
 
@@ -262,7 +261,7 @@ def _decide_play(ctx: Context, s: State, frame: tuple) -> Decision | None:
 
 @FLOW.choice("play.choose", phase="play",
              clauses=("H-PLAY-1", "H-PLAY-CANCEL", "H-PLAY-SIM", "H-EFF-PHYS-2", "H-KD", "H-TURN-2",
-                      "R-14", "R-15"),
+                      "R-14", "R-15", "S-4"),
              next=(("play.pay", "a card was played"),
                    ("timeline.advance", "recovery, wait, or no one takes part")),
              decide=_decide_play)
