@@ -1,0 +1,143 @@
+"""The command line (hisoutab.cli.main): play, rules, bench, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hisoutab import Game, RandomAgent
+from hisoutab.cli.main import main
+from hisoutab.rulesets.hisoutab_0452.clauses import CLAUSES
+
+from .helpers import RS
+
+BAD = Path(__file__).parent / "data" / "bad_cards"
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def play_json(*args: str) -> dict:
+    result = invoke("play", "--json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_play_json_summary() -> None:
+    """play --json: winner, steps, decisions, turns, final HP and the log hash of the game."""
+    data = play_json("--seed", "3")
+    assert data["ruleset"] == RS
+    assert data["seed"] == 3
+    assert data["characters"] == ["miko", "magician"]
+    assert data["winner"] in ("P1", "P2", "draw")
+    assert data["finished"] is True
+    assert isinstance(data["steps"], int) and data["steps"] > data["decisions"] > 0
+    assert isinstance(data["turns"], int) and data["turns"] > 0
+    assert set(data["final"]) == {"P1", "P2"}
+    assert min(data["final"].values()) == 0 or data["winner"] == "draw"
+    assert re.fullmatch(r"[0-9a-f]{64}", data["log_hash"])
+    assert data["options"] == {}
+
+
+def test_play_json_matches_the_library() -> None:
+    """play --json --seed N is the library game of seed N under RandomAgent(N)."""
+    data = play_json("--seed", "3")
+    game = Game(RS, seed=3)
+    game.run(until="end", agents=RandomAgent(3))
+    assert data["log_hash"] == game.log_hash()
+    assert data["steps"] == len(game.history)
+    assert data["decisions"] == game.decisions_made()
+    assert data["winner"] == game.state.winner
+    assert data["turns"] == game.state.turn
+    assert data["final"] == {p.name: p.hp for p in game.state.players}
+
+
+def test_same_seed_same_log_hash() -> None:
+    """play: the same seed gives the same log hash; another seed another one."""
+    a = play_json("--seed", "7")
+    b = play_json("--seed", "7")
+    c = play_json("--seed", "8")
+    assert a["log_hash"] == b["log_hash"]
+    assert a == b
+    assert a["log_hash"] != c["log_hash"]
+
+
+def test_play_with_options_first_agents_and_step_limit() -> None:
+    """play -o KEY=VALUE --max-steps: the changed options are reported; a game cut by the step limit
+    is reported unfinished, with no winner."""
+    args = ("--agents", "first", "--max-steps", "1500", "-o", "board.width=9", "-o",
+            "deck.reshuffle=false")
+    data = play_json(*args)
+    assert data["options"] == {"board.width": 9, "deck.reshuffle": False}
+    assert data["steps"] == 1500
+    assert data["finished"] is False and data["winner"] is None
+    assert play_json(*args)["log_hash"] == data["log_hash"]
+
+
+def test_play_trace_prints_steps() -> None:
+    """play without --json prints the trace and a summary line naming the winner."""
+    result = invoke("play", "--seed", "2")
+    assert result.exit_code == 0
+    assert "setup.hp" in result.stdout or "HP set to 20" in result.stdout
+    assert "winner:" in result.stdout
+
+
+def test_rules_json_lists_clauses_with_steps() -> None:
+    """rules --json: every clause ID of the reference with the declared steps that cite it."""
+    result = invoke("rules", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["ruleset"] == RS
+    ids = [c["id"] for c in data["clauses"]]
+    assert ids == list(CLAUSES)
+    by_id = {c["id"]: c for c in data["clauses"]}
+    assert by_id["H-SETUP-1"]["steps"] == ["setup.hp"]
+    assert by_id["H-SETUP-1"]["text"] == CLAUSES["H-SETUP-1"]
+    assert "adjust.gravity" in by_id["H-ADJ-BLUE-3"]["steps"]
+    assert "game.over" in by_id["H-GOAL-1"]["steps"]
+    assert sorted(data["implemented"] + data["missing"]) == sorted(ids)
+    assert all(by_id[c]["steps"] for c in data["implemented"])
+    assert not any(by_id[c]["steps"] for c in data["missing"])
+    assert data["readings"]["R-1"] == ["game.over"]
+    names = {o["name"] for o in data["options"]}
+    assert {"end.simultaneous_ko", "timeline.pass", "setup.first_player"} <= names
+
+
+def test_bench_json() -> None:
+    """bench --games 2 --json: rates and memory per step."""
+    result = invoke("bench", "--games", "2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 2
+    for key in ("decisions_per_s", "steps_per_s", "games_per_s", "bytes_per_step"):
+        assert isinstance(data[key], (int, float)) and data[key] > 0, key
+    assert data["steps_per_s"] > data["decisions_per_s"] > data["games_per_s"]
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (("play", "-o", "nope=1"), "hisoutab: nope: unknown rule option; known options:"),
+    (("play", "-o", "board.width=abc"), "hisoutab: board.width: 'abc' is not allowed; expected an "
+                                        "integer ≥ 4"),
+    (("play", "-o", "board.width=2"), "hisoutab: board.width: 2 is too small; expected an integer ≥ 4"),
+    (("play", "-o", "foo"), "hisoutab: --option: 'foo': expected KEY=VALUE"),
+    (("play", "--ruleset", "zzz"), "hisoutab: ruleset: unknown ruleset 'zzz'"),
+    (("play", "--p1", "witch"), "hisoutab: character: unknown character 'witch'"),
+    (("play", "--p1", str(BAD / "unknown_effect.yaml")),
+     f"hisoutab: {BAD / 'unknown_effect.yaml'}:42: cards.jab.effects.0.fly: unknown effect 'fly'"),
+    (("bench", "--games", "0"), "hisoutab: --games: expected at least 1 game, got 0"),
+    (("rules", "--ruleset", "x"), "hisoutab: ruleset: unknown ruleset 'x'"),
+])
+def test_errors_are_one_line_with_exit_code_2(args: tuple[str, ...], fragment: str) -> None:
+    """Errors: exit code 2 and one line on stderr, no traceback, nothing on stdout."""
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    err = result.stderr
+    assert err.startswith(fragment), err
+    assert err.endswith("\n") and err.count("\n") == 1
+    assert "Traceback" not in result.output
