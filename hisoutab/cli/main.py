@@ -160,5 +160,9 @@ def bench(games: int, seed: int, ruleset: str, as_json: bool) -> None:
         console.print(f"{key:>20}: {value}")
 
 
+# Command modules that add their commands to `main` (one import line each, below this comment).
+# -- command modules --
+# -- end of command modules --
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -9,6 +9,20 @@ from hisoutab.engine.record import record
 Slot = str | int  # a spirit-gauge slot: "up", "down" (a spirit token) or a die value ≥ 1 (broken slot)
 UP = "up"
 DOWN = "down"
+MOTIONS = ("236", "623", "214", "421")  # the special area's motion tags
+
+
+@record
+class Bullet:
+    """A bullet token on the board (H-EFF-BUL-1); its card holds the duration die (H-EFF-BUL-2)."""
+
+    id: str  # unique in the game: "b1", "b2", ...
+    owner: int  # player index
+    card: str  # the bullet card instance
+    x: int
+    y: int
+    dx: int  # direction of travel (each of -1, 0, 1) chosen at cast
+    dy: int
 
 
 @record
@@ -33,6 +47,14 @@ class Player:
     trigger_side: str = ""
     missed: bool = False  # the trigger card's physical attack missed: it cannot be cancelled
     aside: tuple[str, ...] = ()  # set aside: the knockdown card while not in use
+    bullet_area: tuple[str, ...] = ()  # bullet cards whose bullets are on the board
+    dice: tuple[tuple[str, int], ...] = ()  # (bullet card, duration die value)
+    spell_deck: tuple[str, ...] = ()
+    spell_seq: tuple[str, ...] = ()  # the public spell sequence, front first (at most 5)
+    spell_discard: tuple[str, ...] = ()  # never shuffled back
+    special: tuple[str | None, ...] = (None, None, None, None)  # special area, per MOTIONS tag
+    extra: tuple[str, ...] = ()  # extra deck: upgraded specials
+    removed: tuple[str, ...] = ()  # removed from the game
     hp_mark: int | None = None  # HP marked during resolution, applied by H-RES-DMG
     marker_mark: int | None = None  # marker cell marked by H-ATK-2, applied by H-RES-DMG
     marker_off: bool = False  # marker removal marked by H-DMG-3
@@ -62,6 +84,8 @@ class State:
     first: int | None = None  # the first player (H-SETUP-7)
     special_done: int = 0  # special cells up to here have triggered (R-11)
     participants: tuple[int, ...] = ()  # who takes part in the current turn
+    bullets: tuple[Bullet, ...] = ()
+    bullet_serial: int = 0
     winner: str | None = None  # "P1", "P2", "draw" once the game is over
     agenda: tuple[tuple[Any, ...], ...] = ()
     rng: int = 0
