@@ -19,15 +19,18 @@ def play_random(seed: int, ruleset: str = "hisoutab-0.45.2", **kw: Any) -> Game:
 
 def bench(games: int = 50, ruleset: str = "hisoutab-0.45.2", seed: int = 0,
           memory_games: int = 3) -> dict[str, Any]:
-    """Play ``games`` seeded random games with full history; report rates and bytes per step."""
+    """Play ``games`` seeded random games with full history; report rates (per second of this
+    process's CPU time, so other load on the machine does not skew them) and bytes per step."""
     play_random(seed, ruleset)  # warm caches (card files, compiled options)
     decisions = steps = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for k in range(games):
         g = play_random(seed + k, ruleset)
         decisions += g.decisions_made()
         steps += len(g.history)
-    elapsed = time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    elapsed = time.process_time() - c0  # CPU time of this process: other load does not count
     gc.collect()
     tracemalloc.start()
     kept = []
@@ -46,6 +49,7 @@ def bench(games: int = 50, ruleset: str = "hisoutab-0.45.2", seed: int = 0,
         "decisions": decisions,
         "steps": steps,
         "seconds": round(elapsed, 3),
+        "wall_seconds": round(wall, 3),
         "decisions_per_s": round(decisions / elapsed, 1),
         "steps_per_s": round(steps / elapsed, 1),
         "games_per_s": round(games / elapsed, 2),
@@ -53,3 +57,67 @@ def bench(games: int = 50, ruleset: str = "hisoutab-0.45.2", seed: int = 0,
         "decisions_per_game": round(decisions / games, 1),
         "bytes_per_step": round(used / max(1, mem_steps), 1),
     }
+
+
+def random_stats(games: int = 1000, ruleset: str = "hisoutab-0.45.2", seed: int = 0,
+                 max_steps: int = 60_000) -> dict[str, Any]:
+    """Seeded random games: win rates, game lengths, and the clause IDs no step cited."""
+    import statistics
+
+    from hisoutab.engine.ruleset import get_ruleset
+
+    rs = get_ruleset(ruleset)
+    cited: set[str] = set()
+    wins: dict[str, int] = {}
+    turns, steps, decisions = [], [], []
+    unfinished = 0
+    for k in range(games):
+        game = Game(ruleset, seed=seed + k)
+        game.run(until="end", agents=RandomAgent(seed + k), max_steps=max_steps)
+        for s in game.history:
+            cited.update(s.clauses)
+        result = game.result()
+        if not game.over:
+            unfinished += 1
+        else:
+            wins[str(result["winner"])] = wins.get(str(result["winner"]), 0) + 1
+        turns.append(result["turns"])
+        steps.append(len(game.history))
+        decisions.append(game.decisions_made())
+
+    def summary(xs: list[int]) -> dict[str, float]:
+        qs = statistics.quantiles(xs, n=10) if len(xs) > 1 else [xs[0]] * 9
+        return {"mean": round(statistics.mean(xs), 1), "median": statistics.median(xs),
+                "p10": qs[0], "p90": qs[-1], "min": min(xs), "max": max(xs)}
+
+    return {
+        "ruleset": ruleset, "games": games, "unfinished": unfinished,
+        "wins": dict(sorted(wins.items())),
+        "win_rate": {w: round(n / games, 3) for w, n in sorted(wins.items())},
+        "turns": summary(turns), "steps": summary(steps), "decisions": summary(decisions),
+        "never_cited": sorted(c for c in rs.clauses if c not in cited),
+    }
+
+
+def widget_latency(steps: int = 200, seed: int = 3, start: int = 400) -> dict[str, Any]:
+    """Median time of one step plus re-render in the workbench widget, from a mid-game state.
+
+    Imports the widget package only when called (the library and the CLI do not need it).
+    """
+    import statistics
+
+    from hisoutab.widgets import Workbench
+
+    game = Game("hisoutab-0.45.2", seed=seed)
+    game.run(until="end", agents=RandomAgent(seed), max_steps=start)
+    bench = Workbench(game, seed=seed)
+    bench.auto.value = True  # the random agent answers decisions, so every press makes a step
+    times = []
+    for _ in range(steps):
+        if game.over:
+            break
+        t0 = time.perf_counter()
+        bench.do_step()
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"widget_steps": len(times), "widget_step_ms_median": round(statistics.median(times), 2),
+            "widget_step_ms_p90": round(statistics.quantiles(times, n=10)[-1], 2)}

@@ -39,10 +39,11 @@ def iid(player: str | int, card: str) -> str:
 def arrange(game: Game, i: int, p: Player, *, hand: Iterable[str] | None = None,
             cast: str | None = None, trigger: str | None = None, discard: Iterable[str] = (),
             deck: Iterable[str] | None = None, aside: Iterable[str] | None = None,
-            rest: str = "deck", **fields: Any) -> Player:
+            bullet_area: Iterable[str] = (), rest: str = "deck", **fields: Any) -> Player:
     """Player ``i`` with exactly these zones. Short card ids get the player's prefix. Standing
     cards not placed elsewhere go to the hand, the knockdown card (not placed) is set aside, and
-    every other card not placed goes to ``rest`` ("deck" in deck order, or "discard")."""
+    every other card not placed goes to ``rest`` ("deck" in deck order, or "discard"). Other
+    fields (``dice``, ``spell_seq``, ``special``…) are set as given, with full card ids."""
     ctx = game.ctx
     name = p.name
 
@@ -52,7 +53,9 @@ def arrange(game: Game, i: int, p: Player, *, hand: Iterable[str] | None = None,
     cast_ = iid(name, cast) if cast else None
     trigger_ = iid(name, trigger) if trigger else None
     hand_, discard_, deck_, aside_ = full(hand), full(discard), full(deck), full(aside)
-    placed = set(hand_) | set(discard_) | set(deck_) | set(aside_) | {cast_, trigger_}
+    area_ = full(bullet_area)
+    placed = (set(hand_) | set(discard_) | set(deck_) | set(aside_) | set(area_)
+              | {cast_, trigger_})
     standing = tuple(c for c in ctx.cards if c.startswith(name + "/") and c in ctx.standing)
     kd = ctx.knockdown_cards[i]
     hand_ = tuple(c for c in standing if c not in placed) + hand_
@@ -65,7 +68,7 @@ def arrange(game: Game, i: int, p: Player, *, hand: Iterable[str] | None = None,
     else:
         discard_ = discard_ + left
     return replace(p, hand=hand_, cast=cast_, trigger=trigger_, discard=discard_, deck=deck_,
-                   aside=aside_, **fields)
+                   aside=aside_, bullet_area=area_, **fields)
 
 
 def situation(base: Game, *, agenda: Iterable[tuple], p1: Mapping[str, Any] | None = None,

@@ -13,10 +13,11 @@ from .helpers import D, U, names, situation, start
 ADVANCE = (("timeline.advance",),)
 
 
-def attack_turn(attacker: int = 0, cast: str = "gohei_jab#1", p1=None, p2=None, options=None,
+def attack_turn(attacker: int = 0, cast: str = "gohei_jab", p1=None, p2=None, options=None,
                 **fields):
     """The attacker alone at t=3 with ``cast`` in the cast zone (it resolves this turn); by default
-    P1 on (2,0) facing right, P2 on (3,0) facing left, the defender's marker on 9."""
+    P1 on (2,0) facing right, P2 on (3,0) facing left, the defender's marker on 9. The default card
+    is P1's standing Gohei Jab ({Approach 1}: already next to P2, it does not move; then GR)."""
     base = start(options=options)
     att = {"marker": 3, "cast": cast}
     dfd = {"marker": 9}
@@ -58,7 +59,9 @@ def test_range_grid_mirrored_by_facing(reach, p, q, hit) -> None:
 def test_card_range_grids_parse_to_offsets() -> None:
     """H-EFF-PHYS: the sample cards' grids (G attacker, R attacked, top row highest)."""
     ctx = start().ctx
-    assert ctx.cards["P1/gohei_jab#1"].reach == ((1, 0),)
+    assert ctx.cards["P1/gohei_jab"].reach == ((1, 0),)
+    assert ctx.cards["P2/star_poke"].reach == ((1, 0), (2, 0))
+    assert ctx.cards["P2/broom_sweep#1"].reach == ((1, 0), (2, 0), (3, 0))
     assert ctx.cards["P1/gohei_swing#1"].reach == ((1, 0), (1, 1), (2, 0), (2, 1))
     assert ctx.cards["P2/sky_kick#1"].reach == ((1, 1), (1, 2), (2, 2))
     assert ctx.cards["P2/master_blow#1"].reach == ((1, -1), (1, 0), (2, 0))
@@ -68,18 +71,19 @@ def test_card_range_grids_parse_to_offsets() -> None:
 
 
 def test_p2_attack_facing_left_hits() -> None:
-    """H-EFF-PHYS-1: P2 facing left hits P1 two cells to its left with Star Poke (GRR)."""
-    game = attack_turn(attacker=1, cast="star_poke#1", p1={"x": 2}, p2={"x": 4})
+    """H-EFF-PHYS-1: P2 facing left hits P1 two cells to its left with Broom Sweep (GRRR)."""
+    game = attack_turn(attacker=1, cast="broom_sweep#1", p1={"x": 2}, p2={"x": 4})
     steps = by_name(game.run(until="decision"))
     phys = steps["eff.physical"]
     assert phys.clauses == ("H-EFF-PHYS", "H-EFF-PHYS-1")
-    assert phys.sentence == "P2's Star Poke hits: P1 at (2,0) is in range"
-    assert phys.after.agenda[-1] == ("attack.begin", 1, "P2/star_poke#1", 1, 2, None)
+    assert phys.sentence == "P2's Broom Sweep hits: P1 at (2,0) is in range"
+    # attack frames name the attacker, the card, its face and the bullet ("" for a physical hit)
+    assert phys.after.agenda[-1] == ("attack.begin", 1, "P2/broom_sweep#1", "", "")
 
 
 def test_attack_facing_away_misses() -> None:
-    """H-EFF-PHYS-1 / -2: P2 facing right cannot hit P1 on its left with Star Poke."""
-    game = attack_turn(attacker=1, cast="star_poke#1", p1={"x": 2}, p2={"x": 4, "facing": 1})
+    """H-EFF-PHYS-1 / -2: P2 facing right cannot hit P1 on its left with Broom Sweep."""
+    game = attack_turn(attacker=1, cast="broom_sweep#1", p1={"x": 2}, p2={"x": 4, "facing": 1})
     steps = by_name(game.run(until="decision"))
     assert steps["eff.physical"].events[0]["hit"] is False
     assert "attack.begin" not in steps
@@ -90,11 +94,13 @@ def test_attack_facing_away_misses() -> None:
 
 def test_idle_defender_guards() -> None:
     """H-ATK-IDLE, H-ATK-1/2, H-GUARD-1/2, R-8: P2 with empty play zones guards Gohei Swing
-    (hitstun 3): hit token at t+3-1 = 5, 1 spirit paid (rightmost), no damage, marker moved to t=3
-    at settlement."""
+    (hitstun 3, guard_cost 2): hit token at t+3-1 = 5, the card's 2 spirit paid (rightmost), no
+    damage, marker moved to t=3 at settlement. Its {Knockback 1} (H-KW-KNOCKBACK) still pushes the
+    guarding P2 from (3,0) to (4,0)."""
     game = attack_turn(cast="gohei_swing#1")
     steps = game.run(until="decision")
-    assert names(steps)[-4:] == ["eff.physical", "attack.begin", "attack.guard", "resolve.settle"]
+    assert names(steps)[-5:] == ["eff.physical", "attack.begin", "attack.guard", "kw.knockback",
+                                 "resolve.settle"]
     s = by_name(steps)
     begin = s["attack.begin"]
     assert begin.clauses == ("H-ATK-1", "H-ATK-2", "H-ATK-IDLE")
@@ -105,15 +111,18 @@ def test_idle_defender_guards() -> None:
     assert begin.after.players[1].marker == 9
     guard = s["attack.guard"]
     assert guard.clauses == ("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8", "R-17")
-    assert guard.sentence == "P2 guards Gohei Swing: hit token to t=5, spirit 5 → 4"
+    assert guard.sentence == "P2 guards Gohei Swing: hit token to t=5, spirit 5 → 3"
     p2 = guard.after.players[1]
     assert p2.hit == 5
-    assert p2.spirit == (U, U, U, U, D)
+    assert p2.spirit == (U, U, U, D, D)
     assert p2.hp == 20 and p2.hp_mark is None
+    kb = s["kw.knockback"]
+    assert kb.clauses == ("H-KW-KNOCKBACK",)
+    assert kb.sentence == "P2 is knocked back from (3,0) to (4,0)"
     settle = s["resolve.settle"]
     assert settle.sentence == "damage settlement: P2's marker t=9 → 3"
     p2 = settle.after.players[1]
-    assert (p2.marker, p2.hit, p2.hp, p2.marker_mark) == (3, 5, 20, None)
+    assert (p2.marker, p2.hit, p2.hp, p2.marker_mark, p2.x) == (3, 5, 20, None, 4)
     assert p2.position == 5
     # R-17: the turn goes on to the attacker's play phase
     assert game.pending.kind == "play" and game.pending.players == ("P1",)
@@ -122,7 +131,7 @@ def test_idle_defender_guards() -> None:
 @pytest.mark.parametrize("zone", ["cast", "trigger"])
 def test_defense_card_on_the_field_guards(zone: str) -> None:
     """H-EFF-DEF: a defense card (Barrier) in a play zone puts P2 in guard state."""
-    game = attack_turn(cast="gohei_jab#1", p2={zone: "barrier"})
+    game = attack_turn(cast="gohei_jab", p2={zone: "barrier"})
     s = by_name(game.run(until="decision"))
     assert s["attack.begin"].clauses == ("H-ATK-1", "H-ATK-2", "H-EFF-DEF")
     assert s["attack.begin"].sentence.startswith("P2 is in guard state; marker marked")
@@ -133,24 +142,25 @@ def test_defense_card_on_the_field_guards(zone: str) -> None:
 
 def test_guard_spirit_cost_option() -> None:
     """R-8 option guard.spirit_cost = 2: guarding costs 2 spirit."""
-    game = attack_turn(cast="gohei_jab#1", options={"guard.spirit_cost": 2})
+    game = attack_turn(options={"guard.spirit_cost": 2})
     s = by_name(game.run(until="decision"))
     assert s["attack.guard"].after.players[1].spirit == (U, U, U, D, D)
     assert s["attack.guard"].sentence == "P2 guards Gohei Jab: hit token to t=4, spirit 5 → 3"
 
 
 def test_card_guard_cost_overrides_option() -> None:
-    """R-8: the attacking card's guard_cost (Master Blow: 2) is paid instead of the option's 1."""
+    """R-8: the attacking card's guard_cost (Master Blow: 3) is paid instead of the option's 1."""
     game = attack_turn(attacker=1, cast="master_blow#1", p1={"x": 2}, p2={"x": 3})
     s = by_name(game.run(until="decision"))
     guard = s["attack.guard"]
-    assert guard.after.players[0].spirit == (U, U, U, D, D)
+    assert guard.after.players[0].spirit == (U, U, D, D, D)
     assert guard.after.players[0].hit == 3 + 4 - 1
+    assert guard.sentence == "P1 guards Master Blow: hit token to t=6, spirit 5 → 2"
 
 
 def test_guard_with_exactly_enough_spirit_is_clean() -> None:
     """H-GUARD-2: spirit after guarding = 0 is still ≥ 0: no damage, no crush."""
-    game = attack_turn(cast="gohei_jab#1", p2={"spirit": (U, D, D, D, D)})
+    game = attack_turn(p2={"spirit": (U, D, D, D, D)})
     steps = game.run(until="decision")
     assert "attack.crush" not in names(steps)
     assert game.state.players[1].spirit == (D, D, D, D, D)
@@ -161,16 +171,17 @@ def test_guard_with_exactly_enough_spirit_is_clean() -> None:
 
 
 def test_guard_crush() -> None:
-    """H-GUARD-CRUSH-1..4: P2 guards Gohei Swing with no spirit: the damage is taken, the rightmost
-    token becomes its printed die, the rest flip face-up, and P2 is knocked down."""
-    hand = ("star_poke#1", "lunge#1")
+    """H-GUARD-CRUSH-1..4: P2 guards Gohei Swing (guard_cost 2) with 1 spirit: the damage is taken,
+    the rightmost token becomes its printed die, the rest flip face-up, and P2 is knocked down; the
+    card's {Knockback 1} (H-KW-KNOCKBACK) acts right after the damage, before the knockdown."""
+    hand = ("broom_sweep#1", "lunge#1")
     game = attack_turn(cast="gohei_swing#1", p2={"spirit": (U, D, D, D, 4), "hand": hand},
                        options={"guard.spirit_cost": 2})
     steps = game.run(until="decision")
     seq = names(steps)
     i = seq.index("attack.guard")
-    assert seq[i:i + 5] == ["attack.guard", "attack.crush", "attack.damage", "knockdown.take",
-                            "resolve.settle"]
+    assert seq[i:i + 6] == ["attack.guard", "attack.crush", "attack.damage", "kw.knockback",
+                            "knockdown.take", "resolve.settle"]
     s = by_name(steps)
     guard = s["attack.guard"]
     assert guard.sentence == ("P2 guards Gohei Swing: hit token to t=5, but cannot pay 2 spirit "
@@ -185,11 +196,12 @@ def test_guard_crush() -> None:
     assert dmg.after.players[1].hit == 6  # the later of t+2 (guard) and t+3 (damage)
     kd = s["knockdown.take"]
     p2 = kd.after.players[1]
-    assert p2.hand == ("P2/broom_step", "P2/barrier", "P2/recover")
-    assert p2.discard[-2:] == ("P2/star_poke#1", "P2/lunge#1")
+    assert p2.hand == ("P2/star_poke", "P2/barrier", "P2/recover")
+    assert p2.discard[-2:] == ("P2/broom_sweep#1", "P2/lunge#1")
     assert "P2/recover" not in p2.aside
     assert kd.sentence == ("P2 is knocked down: discards 2 cards, takes Recover and is invulnerable "
                            "until it leaves play")
+    assert kd.after.players[1].x == 4  # knocked back from (3,0)
     settle = s["resolve.settle"]
     assert settle.after.players[1].hp == 18
     assert settle.after.players[1].marker is None
@@ -197,7 +209,7 @@ def test_guard_crush() -> None:
 
 def test_crush_when_spirit_already_empty() -> None:
     """H-GUARD-CRUSH-2/3: an all face-down gauge: slot 5 gets die 5, slots 1–4 flip face-up."""
-    game = attack_turn(cast="gohei_jab#1", p2={"spirit": (D, D, D, D, D)})
+    game = attack_turn(p2={"spirit": (D, D, D, D, D)})
     s = by_name(game.run(until="decision"))
     assert s["attack.crush"].after.players[1].spirit == (U, U, U, U, 5)
     assert game.state.players[1].hp == 19
@@ -207,10 +219,10 @@ def test_crush_when_spirit_already_empty() -> None:
 
 
 def test_damage_marked_then_applied_at_settlement() -> None:
-    """H-DMG-1..4, H-TD-1, H-RES-DMG, R-18: P2 (Broom Sweep in the cast zone, Broom Step in the
-    trigger zone) is hit by Gohei Swing: HP 20 → 18 marked, hit token t+3, marker removed at
-    settlement, the cast card discarded and the standing card back to hand."""
-    game = attack_turn(cast="gohei_swing#1", p2={"cast": "broom_sweep#1", "trigger": "broom_step"})
+    """H-DMG-1..4, H-TD-1, H-RES-DMG, R-18: P2 (Broom Sweep in the cast zone, the standing Star
+    Poke in the trigger zone) is hit by Gohei Swing: HP 20 → 18 marked, hit token t+3, marker
+    removed at settlement, the cast card discarded and the standing card back to hand."""
+    game = attack_turn(cast="gohei_swing#1", p2={"cast": "broom_sweep#1", "trigger": "star_poke"})
     steps = game.run(until="decision")
     s = by_name(steps)
     begin = s["attack.begin"]
@@ -224,12 +236,12 @@ def test_damage_marked_then_applied_at_settlement() -> None:
     assert p2.hit == 6
     assert (p2.cast, p2.trigger) == (None, None)
     assert p2.discard[-1] == "P2/broom_sweep#1"
-    assert p2.hand[-1] == "P2/broom_step"
+    assert p2.hand[-1] == "P2/star_poke"
     ev = dmg.events[0]
     assert (ev["type"], ev["player"], ev["card"], ev["amount"], ev["hit"]) == (
         "damage", "P2", "P1/gohei_swing#1", 2, 6)
     assert ev["discarded"] == ["P2/broom_sweep#1"]
-    assert ev["to_hand"] == ["P2/broom_step"]
+    assert ev["to_hand"] == ["P2/star_poke"]
     assert dmg.sentence.startswith("P2 takes 2 damage from Gohei Swing (HP 20 → 18 at settlement), "
                                    "hit token to t=6, marker off the timeline; discards Broom Sweep")
     settle = s["resolve.settle"]
@@ -253,12 +265,12 @@ def test_damage_marked_then_applied_at_settlement() -> None:
 
 @pytest.mark.parametrize(("old", "new", "text"), [
     (9, 9, "hit token stays at t=9 (later than t=5)"),
-    (5, 5, "hit token stays at t=5 (later than t=5)"),
+    (5, 5, "hit token stays at t=5"),
     (4, 5, "hit token t=4 → 5"),
 ])
 def test_existing_hit_token_keeps_the_later_position(old: int, new: int, text: str) -> None:
     """H-TD-2: with a hit token already on the board, the later of the two positions is kept."""
-    game = attack_turn(cast="gohei_jab#1", p2={"marker": None, "hit": old, "cast": "star_poke#1"})
+    game = attack_turn(p2={"marker": None, "hit": old, "cast": "broom_sweep#1"})
     s = by_name(game.run(until="decision"))
     dmg = s["attack.damage"]
     assert dmg.after.players[1].hit == new
@@ -272,8 +284,8 @@ def test_hit_player_no_longer_takes_part_in_simultaneous_action() -> None:
     no further part in the turn (no resolution, not in the play decision)."""
     base = start()
     game = situation(base, agenda=ADVANCE, time=2, special_done=2, participants=(),
-                     p1={"marker": 3, "x": 2, "cast": "gohei_jab#1"},
-                     p2={"marker": 3, "x": 3, "cast": "star_poke#1"})
+                     p1={"marker": 3, "x": 2, "cast": "gohei_jab"},
+                     p2={"marker": 3, "x": 3, "cast": "broom_sweep#1"})
     game.run(until="decision")
     game.choose("pass initiative")  # R-13: P1 passes the token and resolves first
     steps = game.run(until="decision")
@@ -294,7 +306,7 @@ def test_knockdown_card_must_be_played_next(may_wait: bool, labels: tuple) -> No
     knockdown card; waiting instead is allowed only with the option."""
     base = start(options={"knockdown.may_wait": may_wait})
     game = situation(base, agenda=(("timeline.advance",), ("play.choose",)), time=3,
-                     participants=(1,), p2={"marker": 3, "hand": ("star_poke#1", "recover"),
+                     participants=(1,), p2={"marker": 3, "hand": ("broom_sweep#1", "recover"),
                                             "aside": ()},
                      p1={"marker": 8})
     assert game.pending.labels("P2") == labels
@@ -309,7 +321,7 @@ def test_knocked_down_player_is_invulnerable(where: str) -> None:
     """H-KD: invulnerable until the knockdown card leaves the player's zones."""
     spec = {"aside": ()}
     spec["hand" if where == "hand" else where] = ("get_up",) if where == "hand" else "get_up"
-    game = attack_turn(attacker=1, cast="star_poke#1", p1={"x": 2, **spec}, p2={"x": 4})
+    game = attack_turn(attacker=1, cast="broom_sweep#1", p1={"x": 2, **spec}, p2={"x": 4})
     s = by_name(game.run(until="decision"))
     begin = s["attack.begin"]
     assert begin.clauses == ("H-KD",)
@@ -321,7 +333,7 @@ def test_knocked_down_player_is_invulnerable(where: str) -> None:
 
 def test_knockdown_card_leaving_ends_invulnerability() -> None:
     """H-KD / H-MAINT-1: once the knockdown card is set aside, attacks land again."""
-    game = attack_turn(attacker=1, cast="star_poke#1", p1={"x": 2}, p2={"x": 4})
+    game = attack_turn(attacker=1, cast="broom_sweep#1", p1={"x": 2}, p2={"x": 4})
     s = by_name(game.run(until="decision"))
     assert s["attack.begin"].clauses == ("H-ATK-1", "H-ATK-2", "H-ATK-IDLE")
 
@@ -331,7 +343,7 @@ def test_knockdown_card_leaving_ends_invulnerability() -> None:
 
 def test_hp_reaching_zero_loses() -> None:
     """H-GOAL-1: P2 at 2 HP takes 2 damage: at settlement HP 0 and P1 wins; the game is over."""
-    game = attack_turn(cast="gohei_swing#1", p2={"hp": 2, "cast": "star_poke#1"})
+    game = attack_turn(cast="gohei_swing#1", p2={"hp": 2, "cast": "broom_sweep#1"})
     steps = game.run(until="decision")
     assert names(steps)[-2:] == ["resolve.settle", "game.over"]
     over = steps[-1]
@@ -348,7 +360,7 @@ def test_hp_reaching_zero_loses() -> None:
 
 def test_overkill_clamps_hp_at_zero() -> None:
     """H-GOAL-1 / H-RES-DMG: HP does not go below 0."""
-    game = attack_turn(cast="gohei_swing#1", p2={"hp": 1, "cast": "star_poke#1"})
+    game = attack_turn(cast="gohei_swing#1", p2={"hp": 1, "cast": "broom_sweep#1"})
     game.run(until="decision")
     assert game.state.players[1].hp == 0
 
@@ -386,13 +398,13 @@ def test_guard_against_hitstun_1(minimum: int, hit, text: str) -> None:
     """H-GUARD-1 with S-3 (time_damage.minimum): a guard against hitstun 1 deals 0 time damage — no
     hit token — or, with minimum 1, puts the hit token on the next cell."""
     base = start(options={"time_damage.minimum": minimum})
-    frame = ("attack.guard", 0, "P1/gohei_jab#1", 1, 1, None)
+    frame = ("attack.guard", 0, "P1/quick_jab#1", "", "")  # Quick Jab: hitstun 1
     game = situation(base, agenda=(("timeline.advance",), ("resolve.settle",), frame), time=3,
                      participants=(0,), p1={"marker": 3}, p2={"marker": 9})
     step = game.step()
     assert step.name == "attack.guard"
     assert step.after.players[1].hit == hit
-    assert step.sentence == f"P2 guards Gohei Jab: {text}, spirit 5 → 4"
+    assert step.sentence == f"P2 guards Quick Jab: {text}, spirit 5 → 4"
     assert "S-3" in step.clauses
 
 
@@ -401,10 +413,10 @@ def test_clean_guard_ends_the_attacking_cards_resolution(after: str, kept: bool)
     """H-GUARD-2 with R-17 (guard.after): after a clean guard the attacker's remaining effects of that
     card are dropped ('play_phase', "go on to the play phase") or still resolve ('continue')."""
     base = start(options={"guard.after": after})
-    rest = ("eff.move", 0, "P1/gohei_jab#1", 1)
-    frame = ("attack.guard", 0, "P1/gohei_jab#1", 1, 2, None)
+    rest = ("eff.sub", 0, "P1/sealing_step#1", "e2")  # Sealing Step's {1/1/1 'dash 1'} after the hit
+    frame = ("attack.guard", 0, "P1/sealing_step#1", "", "")
     game = situation(base, agenda=(("timeline.advance",), ("resolve.settle",), rest, frame), time=3,
-                     participants=(0,), p1={"marker": 3, "trigger": "gohei_jab#1"},
+                     participants=(0,), p1={"marker": 3, "trigger": "sealing_step#1"},
                      p2={"marker": 9})
     step = game.step()
     assert step.name == "attack.guard"

@@ -38,7 +38,7 @@ CORPUS = {
     "bad_character_id": (2, "character", "should match pattern"),
     "unknown_field": (37, "cards.jab.speed", "unknown field"),
     "unknown_effect": (42, "cards.jab.effects.0.fly",
-                       "unknown effect 'fly'; expected one of dash, defense, move, physical"),
+                       "unknown effect 'fly'; expected one of approach, bullet, dash, defense"),
     "effect_bad_value": (17, "cards.step.effects.0.move",
                          "expected an integer ≥ 1 (cells) for 'move', got 'two'"),
     "effect_value_on_plain": (25, "cards.guard.effects.0.defense",
@@ -144,14 +144,21 @@ def test_good_file_loads_as_the_rules_use_it() -> None:
 
 
 def test_builtin_characters_load() -> None:
-    """The shipped sample characters load and have 2 standing cards and 15-card decks."""
+    """The shipped sample characters load and have 2 standing cards and 30-card decks (bullets,
+    specials, upgrades and a spell declaration included), a full special area (one effect per motion
+    tag), upgraded specials (motion and level) in the extra deck and a 10-card spell deck
+    (H-SETUP-5)."""
     files = builtin_characters()
     assert sorted(files) == ["magician", "miko"]
     for cid in files:
         ch = find_character(cid)
         assert len(ch.standing) == 2
-        assert sum(n for _, n in ch.deck) == 15
+        assert sum(n for _, n in ch.deck) == 30
         assert ch.cards[ch.knockdown].kind == "knockdown"
+        assert [tag for tag, _ in ch.special_area] == ["236", "623", "214", "421"]
+        assert ch.extra and all(ch.cards[c].motion in ("236", "623", "214", "421")
+                                and ch.cards[c].level >= 1 for c in ch.extra)
+        assert len(ch.spell_deck) == 10 and set(ch.spell_deck) <= set(ch.spells)
 
 
 def test_game_with_a_character_file(tmp_path: Path) -> None:
@@ -161,7 +168,7 @@ def test_game_with_a_character_file(tmp_path: Path) -> None:
     assert sorted(c for c in game.ctx.decks[0]) == sorted(
         [f"P1/jab#{k}" for k in (1, 2, 3)] + [f"P1/sweep#{k}" for k in (1, 2)])
     assert game.ctx.knockdown_cards == ("P1/get_up", "P2/recover")
-    assert game.ctx.standing >= {"P1/step", "P1/guard", "P2/broom_step", "P2/barrier"}
+    assert game.ctx.standing >= {"P1/step", "P1/guard", "P2/star_poke", "P2/barrier"}
     game.run(until="decision")
     p1 = game.state.players[0]
     assert len(p1.hand) == 7 and p1.deck == ()

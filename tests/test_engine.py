@@ -20,10 +20,11 @@ from hisoutab.engine.errors import (
 from hisoutab.engine.game import DecisionPending
 from hisoutab.engine.record import from_dict, replace, to_dict
 from hisoutab.rulesets.hisoutab_0452 import State
+from hisoutab.rulesets.hisoutab_0452.state import Bullet
 
 from .helpers import RS, start
 
-PLAY_A = {"P1": "play step", "P2": "wait"}
+PLAY_A = {"P1": "play gohei_jab", "P2": "wait"}
 PLAY_B = {"P1": "play guard", "P2": "wait"}
 
 
@@ -112,9 +113,11 @@ def test_a_different_choice_after_back_creates_a_new_line_and_keeps_the_old() ->
     game.switch("main")
     assert game.cursor == len(main_steps)
     assert game.state is main_state
-    assert game.state.players[0].trigger == "P1/step"  # main: Step reached the trigger zone
+    assert game.state.players[0].trigger == "P1/gohei_jab"  # main: Gohei Jab reached the trigger zone
     game.goto(n)
-    game.choose({"P1": "play gohei_jab", "P2": "wait"})
+    third = next(lab for lab in game.pending.labels("P1")
+                 if lab not in (PLAY_A["P1"], PLAY_B["P1"], "wait"))
+    game.choose({"P1": third, "P2": "wait"})
     assert game.line.name == "main.2"
     game.switch("main.1")
     assert game.state.players[0].cast == "P1/guard"
@@ -160,11 +163,11 @@ def test_joint_decision_needs_every_player() -> None:
     game = start()
     state = game.state
     with pytest.raises(IllegalChoice, match="missing P2"):
-        game.choose({"P1": "play step"})
+        game.choose({"P1": "play gohei_jab"})
     with pytest.raises(IllegalChoice, match="not deciding: P3"):
-        game.choose({"P1": "play step", "P2": "wait", "P3": "wait"})
+        game.choose({"P1": "play gohei_jab", "P2": "wait", "P3": "wait"})
     with pytest.raises(IllegalChoice, match="'play nothing' is not a legal option for P2"):
-        game.choose({"P1": "play step", "P2": "play nothing"})
+        game.choose({"P1": "play gohei_jab", "P2": "play nothing"})
     assert game.state is state
 
 
@@ -181,20 +184,22 @@ def test_step_with_pending_decision_and_choose_without_one() -> None:
 
 def test_finished_game_refuses_steps_and_choices() -> None:
     """A game over: step() raises, choose() raises NoDecision, run() does nothing more."""
-    game = Game(RS, seed=4)
-    game.run(until="end", agents=RandomAgent(4))
+    # (seed 3: a random game that ends; with the sample data some random games never end, their
+    # hands filling up with cards that cannot be played)
+    game = Game(RS, seed=3)
+    game.run(until="end", agents=RandomAgent(3), max_steps=20_000)
     assert game.over and game.state.winner in ("P1", "P2", "draw")
     with pytest.raises(HisoutabError, match="the game is over"):
         game.step()
     with pytest.raises(NoDecision, match="the game is over"):
         game.choose("wait")
-    assert game.run(until="end", agents=RandomAgent(4)) == []
+    assert game.run(until="end", agents=RandomAgent(3)) == []
 
 
 def test_goto_clears_hidden_choices() -> None:
     """H-PLAY-SIM hidden choices do not survive moving the cursor."""
     game = start()
-    game.choose("play step", player="P1")
+    game.choose("play gohei_jab", player="P1")
     assert game.hidden_choices() == ("P1",)
     game.goto(game.cursor)
     assert game.hidden_choices() == ()
@@ -222,7 +227,7 @@ def test_step_record_to_dict() -> None:
     d = step.to_dict()
     assert d == {"index": step.index, "time": 1, "actor": "P1+P2", "phase": "play",
                  "step": "play.choose", "clauses": ["H-PLAY-1", "H-PLAY-SIM", "R-15"],
-                 "sentence": "both reveal: P1 plays Step; P2 waits: marker t=1 → 2",
+                 "sentence": "both reveal: P1 plays Gohei Jab; P2 waits: marker t=1 → 2",
                  "events": [dict(e) for e in step.events], "auto": False, "choice": PLAY_A}
     json.dumps(d)
 
@@ -290,8 +295,8 @@ def test_scripted_agent_joint_line_must_name_exactly_the_deciders(line, message)
 
 def test_agents_per_player_and_make_agent() -> None:
     """Game.run with one agent per player; make_agent refuses unknown kinds."""
-    game = Game(RS, seed=1)
-    game.run(until="end", agents={"P1": FirstLegalAgent(), "P2": RandomAgent(1)})
+    game = Game(RS, seed=2)
+    game.run(until="end", agents={"P1": FirstLegalAgent(), "P2": RandomAgent(2)}, max_steps=20_000)
     assert game.over
     assert isinstance(make_agent("first"), FirstLegalAgent)
     assert make_agent("random", 5).seed == 5
@@ -332,18 +337,23 @@ def test_record_round_trip_through_json_mid_game() -> None:
 
 
 def test_record_round_trip_of_crafted_state() -> None:
-    """record: ints and strings in the gauge, None markers, tuple frames come back as tuples."""
+    """record: ints and strings in the gauge, None markers, tuple frames come back as tuples, and
+    nested records (a bullet on the board, the duration die on its card)."""
     s = start().state
-    p = replace(s.players[0], spirit=("up", "down", 3, 4, "up"), marker=None, hit=7, hp_mark=-1)
+    p = replace(s.players[0], spirit=("up", "down", 3, 4, "up"), marker=None, hit=7, hp_mark=-1,
+                dice=(("P1/amulet_toss#1", 2),))
     s = replace(s, players=(p, s.players[1]),
-                agenda=(("timeline.advance",), ("attack.begin", 0, "P1/gohei_jab#1", 1, 2, None)))
+                bullets=(Bullet("b1", 0, "P1/amulet_toss#1", 3, 1, 1, -1),),
+                agenda=(("timeline.advance",), ("attack.begin", 0, "P1/gohei_jab", "", "")))
     d = to_dict(s)
     assert d["players"][0]["spirit"] == ["up", "down", 3, 4, "up"]
-    assert d["agenda"][1] == ["attack.begin", 0, "P1/gohei_jab#1", 1, 2, None]
+    assert d["agenda"][1] == ["attack.begin", 0, "P1/gohei_jab", "", ""]
     back = from_dict(State, d)
     assert back == s
-    assert back.agenda[1] == ("attack.begin", 0, "P1/gohei_jab#1", 1, 2, None)
+    assert back.agenda[1] == ("attack.begin", 0, "P1/gohei_jab", "", "")
     assert back.players[0].spirit == ("up", "down", 3, 4, "up")
+    assert back.players[0].dice == (("P1/amulet_toss#1", 2),)
+    assert back.bullets == (Bullet("b1", 0, "P1/amulet_toss#1", 3, 1, 1, -1),)
 
 
 def test_from_dict_rejects_wrong_types() -> None:
@@ -391,7 +401,7 @@ def test_unknown_option_raises_option_error_listing_known() -> None:
     assert isinstance(err, InputError)
     assert err.field == "board.depth"
     assert str(err).startswith("board.depth: unknown rule option; known options: board.height, "
-                               "board.width, deck.reshuffle,")
+                               "board.width, bullet.straight_step, deck.reshuffle,")
 
 
 @pytest.mark.parametrize(("name", "value", "message"), [

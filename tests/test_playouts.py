@@ -7,11 +7,13 @@ import pytest
 
 from hisoutab import Game, RandomAgent
 from hisoutab.rulesets.hisoutab_0452 import check_invariants
+from hisoutab.rulesets.hisoutab_0452.common import invulnerable
 
 from .conftest import roundtrip
 
 GAMES = 200
 MAX_STEPS = 40_000
+SETTLE_STEPS = ("resolve.settle", "bullets.settle", "adjust.settle")
 
 
 def _check_step(game: Game, step, declared: dict[str, set[str]]) -> None:
@@ -24,9 +26,16 @@ def _check_step(game: Game, step, declared: dict[str, set[str]]) -> None:
     # a timeline marker never moves back except by H-ATK-2 (applied at settlement)
     for p0, p1 in zip(before.players, after.players, strict=True):
         if p0.marker is not None and p1.marker is not None and p1.marker < p0.marker:
-            assert step.name == "resolve.settle", (step.index, step.name, p0.marker, p1.marker)
+            assert step.name in SETTLE_STEPS, (step.index, step.name, p0.marker, p1.marker)
             assert p1.marker == before.time
         assert p1.spirit_available <= 5
+        # the spell sequence never exceeds 5; the spell discard pile is never shuffled back
+        assert len(p1.spell_seq) <= 5
+        assert p1.spell_discard[: len(p0.spell_discard)] == p0.spell_discard
+    # an invulnerable (knocked-down) player takes no damage
+    if step.name == "attack.damage":
+        defender = 1 - step.before.agenda[-1][1]
+        assert not invulnerable(game.ctx, defender, before.players[defender]), step.index
     # the transition from the previous step is a declared edge
     if after.agenda:
         nxt = after.agenda[-1][0]

@@ -1,4 +1,5 @@
-"""§3 Setup: H-SETUP-1..4, H-SETUP-6 (mulligan, R-9), H-SETUP-7 (first player, R-10)."""
+"""§3 Setup: H-SETUP-1..5, H-SETUP-6 (mulligan, R-9), H-SETUP-7 (first player, R-10; the second
+player's spell draw, H-SPELL-DRAW)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def _setup_steps(game: Game) -> dict:
 
 
 def test_setup_steps_run_in_order_and_cite_their_clauses() -> None:
-    """H-SETUP-1, H-SETUP-2, H-SETUP-3, H-SETUP-4, H-SETUP-6: setup order and cited clauses."""
+    """H-SETUP-1, H-SETUP-2, H-SETUP-3, H-SETUP-4, H-SETUP-5, H-SETUP-6: setup order and cited
+    clauses; the spell decks are built after the pieces are placed."""
     game = Game(RS, seed=1)
     game.run(until="decision")
     assert [(s.name, s.clauses) for s in game.history] == [
@@ -28,6 +30,7 @@ def test_setup_steps_run_in_order_and_cite_their_clauses() -> None:
         ("setup.spirit", ("H-SETUP-2",)),
         ("setup.markers", ("H-SETUP-3", "R-3")),
         ("setup.pieces", ("H-SETUP-4", "R-2")),
+        ("setup.spells", ("H-SETUP-5",)),
         ("setup.draw", ("H-SETUP-6",)),
     ]
     assert all(s.choice is None for s in game.history)
@@ -129,12 +132,16 @@ def test_mulligan_discards_to_discard_pile_and_draws_back_same_count() -> None:
     before = game.state
     p1 = before.players[0]
     ctx = game.ctx
-    # hand of seed 1: step, guard, gohei_jab#3, float#1, shrine_dash#2, rising_kick#2, sweep#1
-    jab = next(c for c in p1.hand if ctx.cards[c].id == "gohei_jab")
-    flt = next(c for c in p1.hand if ctx.cards[c].id == "float")
-    step = game.choose({"P1": "discard float, gohei_jab", "P2": "keep all"})
+    # two cards of different ids from the hand of seed 1 (sorted by id, as the option lists them)
+    drawn = [c for c in p1.hand if c not in ctx.standing]
+    assert len(drawn) == 5
+    flt = drawn[0]
+    jab = next(c for c in drawn if ctx.cards[c].id != ctx.cards[flt].id)
+    flt, jab = sorted((flt, jab), key=lambda c: ctx.cards[c].id)
+    label = f"discard {ctx.cards[flt].id}, {ctx.cards[jab].id}"
+    step = game.choose({"P1": label, "P2": "keep all"})
     assert step.name == "setup.mulligan"
-    assert step.choice == {"P1": "discard float, gohei_jab", "P2": "keep all"}
+    assert step.choice == {"P1": label, "P2": "keep all"}
     a, b = step.after.players
     assert a.discard == (flt, jab)  # in the order of the option's (sorted) card ids
     assert a.hand == tuple(c for c in p1.hand if c not in (jab, flt)) + p1.deck[:2]
@@ -170,19 +177,19 @@ def test_mulligan_of_duplicate_copies_discards_both() -> None:
     base = Game(RS, seed=1)
     base.run(until="decision")
     s = base.state
-    hand = ("gohei_jab#1", "gohei_jab#2", "float#1", "sweep#1", "feint#1")
+    hand = ("gohei_swing#1", "gohei_swing#2", "float#1", "sweep#1", "feint#1")
     game = situation(base, agenda=(("setup.first_player",), ("setup.mulligan",)),
                      p1={"hand": hand, "aside": ("get_up",)}, check=False)
     p1 = game.state.players[0]
     assert p1.hand[2:] == tuple("P1/" + c for c in hand)
     labels = game.pending.labels("P1")
-    assert "discard gohei_jab" in labels
-    assert "discard gohei_jab, gohei_jab" in labels
-    assert labels.count("discard gohei_jab") == 1
-    step = game.choose({"P1": "discard gohei_jab, gohei_jab", "P2": "keep all"})
+    assert "discard gohei_swing" in labels
+    assert "discard gohei_swing, gohei_swing" in labels
+    assert labels.count("discard gohei_swing") == 1
+    step = game.choose({"P1": "discard gohei_swing, gohei_swing", "P2": "keep all"})
     a = step.after.players[0]
-    assert a.discard == ("P1/gohei_jab#1", "P1/gohei_jab#2")
-    assert a.hand == ("P1/step", "P1/guard", "P1/float#1", "P1/sweep#1", "P1/feint#1") + p1.deck[:2]
+    assert a.discard == ("P1/gohei_swing#1", "P1/gohei_swing#2")
+    assert a.hand == ("P1/gohei_jab", "P1/guard", "P1/float#1", "P1/sweep#1", "P1/feint#1") + p1.deck[:2]
     assert s.players[1] == step.after.players[1]
 
 
@@ -202,9 +209,12 @@ def test_no_mulligan_option_skips_the_decision() -> None:
 # --------------------------------------------------------------------------- H-SETUP-7 / R-10
 
 
-@pytest.mark.parametrize(("label", "first"), [("P1 goes first", 0), ("P2 goes first", 1)])
-def test_first_player_chosen_by_p1_takes_initiative(label: str, first: int) -> None:
-    """H-SETUP-7, R-10 (choose): P1 decides who goes first; that player takes the initiative."""
+@pytest.mark.parametrize(("label", "first", "spell"), [("P1 goes first", 0, "P2/stardust_reverie"),
+                                                       ("P2 goes first", 1, "P1/exorcism_wave")])
+def test_first_player_chosen_by_p1_takes_initiative(label: str, first: int, spell: str) -> None:
+    """H-SETUP-7, R-10 (choose): P1 decides who goes first; that player takes the initiative and
+    the second player reveals one spell card (the top of the shuffled spell deck) into the spell
+    sequence (H-SPELL-DRAW)."""
     game = Game(RS, seed=1, options={"setup.mulligan": "none"})
     game.run(until="decision")
     d = game.pending
@@ -216,7 +226,21 @@ def test_first_player_chosen_by_p1_takes_initiative(label: str, first: int) -> N
     game.run(until="decision")
     init = _setup_steps(game)["setup.initiative"]
     assert init.after.initiative == first
-    assert init.events == ({"type": "initiative", "player": f"P{first + 1}"},)
+    second = 1 - first
+    assert init.clauses == ("H-SETUP-7", "H-SPELL-DRAW")
+    assert init.events == ({"type": "initiative", "player": f"P{first + 1}"},
+                           {"type": "spell_draw", "player": f"P{second + 1}", "cards": [spell]})
+    name = game.ctx.name(spell)
+    assert init.sentence == (f"P{first + 1} takes the initiative token; P{second + 1} reveals "
+                             f"{name} into the spell sequence")
+    before = init.before.players[second]
+    after = init.after.players[second]
+    assert before.spell_deck[0] == spell and before.spell_seq == ()
+    assert after.spell_seq == (spell,)
+    assert after.spell_deck == before.spell_deck[1:]
+    # the first player draws no spell card
+    assert init.after.players[first].spell_seq == ()
+    assert init.after.players[first].spell_deck == init.before.players[first].spell_deck
 
 
 @pytest.mark.parametrize(("how", "first"), [("p1", 0), ("p2", 1)])
@@ -246,4 +270,5 @@ def test_random_first_player_is_seeded_and_covers_both() -> None:
     results = [first(seed) for seed in range(8)]
     assert results == [first(seed) for seed in range(8)]
     assert set(results) == {0, 1}
-    assert results[:5] == [0, 0, 0, 0, 1]
+    # (the spell decks are shuffled before, H-SETUP-5, so the draw follows that shuffle)
+    assert results[:5] == [1, 0, 0, 1, 0]

@@ -1,4 +1,5 @@
-"""§4 Timeline: H-TURN-1/2, R-11 (when special cells trigger), H-ADJ-BLUE-0..3 (adjustment phase)."""
+"""§4 Timeline: H-TURN-1/2, R-11 (when special cells trigger), H-ADJ-BLUE-0..3 (adjustment phase),
+H-ADJ-YELLOW (yellow cells start the bullet movement phase)."""
 
 from __future__ import annotations
 
@@ -21,14 +22,22 @@ def _at(marker_p1: int | None, marker_p2: int | None, *, time: int = 1, done: in
 
 
 def test_skipped_cell_and_single_turn_player() -> None:
-    """H-TURN-1, H-TURN-2: empty cell 2 is skipped; only P1 (marker on 3) takes part at t=3."""
+    """H-TURN-1, H-TURN-2: empty cell 2 is skipped; only P1 (marker on 3) takes part at t=3. Both
+    markers have passed yellow cell 2 (H-ADJ-YELLOW, R-11): its bullet movement phase comes first
+    and, with no bullet on the board, does nothing."""
     game = _at(3, 6)
     step = game.step()
     assert step.name == "timeline.advance"
     assert step.after.time == 3
-    assert step.clauses == ("H-TURN-1", "H-TURN-2")
-    assert step.sentence == "next turn at t=3 (cell 2 skipped: no one takes part)"
+    assert step.clauses == ("H-TURN-1", "H-TURN-2", "R-11")
+    assert step.sentence == ("next turn at t=3 (cell 2 skipped: no one takes part); both markers "
+                             "passed yellow cell 2")
     assert step.events == ({"type": "time", "from": 1, "to": 3, "skipped": 1},)
+    phase = game.step()
+    assert phase.name == "bullets.phase"
+    assert phase.clauses == ("H-ADJ-YELLOW", "R-11")
+    assert phase.sentence == "yellow cell 2: bullet movement phase, no bullet on the board"
+    assert phase.after.agenda == (("turn.begin",),)
     begin = game.step()
     assert begin.name == "turn.begin"
     assert begin.after.participants == (0,)
@@ -44,8 +53,10 @@ def test_several_skipped_cells_named_as_range() -> None:
     game = _at(7, None, p2={"hit": 4})
     step = game.step()
     assert step.after.time == 4
-    assert step.sentence == "next turn at t=4 (cells 2–3 skipped: no one takes part)"
+    assert step.sentence == ("next turn at t=4 (cells 2–3 skipped: no one takes part); both "
+                             "markers passed yellow cell 2")
     assert step.events[0]["skipped"] == 2
+    assert game.step().name == "bullets.phase"  # H-ADJ-YELLOW: yellow cell 2
     begin = game.step()
     assert begin.after.participants == (1,)
     p2 = begin.after.players[1]
@@ -61,6 +72,7 @@ def test_hit_token_after_guard_replaces_the_marker() -> None:
     for the next turn; reaching it, the marker moves there."""
     game = _at(7, 2, time=2, done=1, p2={"hit": 4})
     game.step()
+    assert game.step().name == "bullets.phase"  # H-ADJ-YELLOW: yellow cell 2 passed by both
     begin = game.step()
     assert begin.after.time == 4
     assert begin.after.participants == (1,)
@@ -82,6 +94,7 @@ def test_both_markers_on_one_cell_is_a_simultaneous_action() -> None:
     """H-TURN-2: both markers on the current cell: simultaneous action, a joint play decision."""
     game = _at(3, 3)
     game.step()
+    assert game.step().name == "bullets.phase"  # H-ADJ-YELLOW: yellow cell 2 passed by both
     begin = game.step()
     assert begin.after.participants == (0, 1)
     assert "simultaneous action of P1 and P2" in begin.sentence
@@ -97,6 +110,7 @@ def test_marker_behind_hit_token_does_not_take_part() -> None:
     the current cell does not make the player take part."""
     game = _at(3, 3, p2={"hit": 5})
     game.step()
+    assert game.step().name == "bullets.phase"  # H-ADJ-YELLOW: yellow cell 2 passed by both
     begin = game.step()
     assert begin.after.time == 3
     assert begin.after.participants == (0,)
@@ -116,14 +130,16 @@ def test_blue_cell_does_not_trigger_while_a_marker_stands_on_it_strict() -> None
 
 
 def test_blue_cell_triggers_on_reach_option() -> None:
-    """R-11 with timeline.pass = reach: standing on cell 4 counts as having passed it."""
+    """R-11 with timeline.pass = reach: standing on cell 4 counts as having passed it. Cell 4 is
+    both blue and yellow: the blue adjustment comes first, then the bullet movement phase
+    (H-ADJ-YELLOW)."""
     game = _at(4, 6, time=3, done=3, options={"timeline.pass": "reach"})
     step = game.step()
     assert step.after.time == 4
     assert step.after.special_done == 4
-    assert step.after.agenda[-2:] == (("turn.begin",), ("adjust.blue", 4))
+    assert step.after.agenda[-3:] == (("turn.begin",), ("bullets.phase", 4), ("adjust.blue", 4))
     assert step.clauses == ("H-TURN-1", "R-11")
-    assert step.sentence == "next turn at t=4; both markers passed blue cell 4"
+    assert step.sentence == "next turn at t=4; both markers passed blue cell 4, yellow cell 4"
 
 
 def test_blue_cell_triggers_once_when_the_later_marker_passes() -> None:
@@ -144,23 +160,29 @@ def test_blue_cell_triggers_once_when_the_later_marker_passes() -> None:
 
 
 def test_several_blue_cells_jumped_trigger_in_timeline_order() -> None:
-    """R-11: when the later marker jumps several blue cells at once, each triggers in order."""
+    """R-11: when the later marker jumps several blue and yellow cells at once, each triggers in
+    timeline order, blue before yellow on a cell that is both (H-ADJ-BLUE, H-ADJ-YELLOW)."""
     game = _at(13, 14, time=3, done=3)
     steps = game.run(until="decision")
     assert steps[0].sentence == ("next turn at t=13 (cells 4–12 skipped: no one takes part); both "
-                                 "markers passed blue cell 4, blue cell 8, blue cell 12")
-    assert [s.name for s in steps[:5]] == ["timeline.advance", "adjust.blue", "adjust.blue",
-                                           "adjust.blue", "turn.begin"]
-    assert [s.sentence.split(":")[0] for s in steps[1:4]] == ["blue cell 4", "blue cell 8",
-                                                             "blue cell 12"]
+                                 "markers passed blue cell 4, yellow cell 4, yellow cell 6, blue "
+                                 "cell 8, yellow cell 8, yellow cell 10, blue cell 12, yellow cell 12")
+    assert [s.name for s in steps[:9]] == ["timeline.advance", "adjust.blue", "bullets.phase",
+                                           "bullets.phase", "adjust.blue", "bullets.phase",
+                                           "bullets.phase", "adjust.blue", "bullets.phase"]
+    assert steps[9].name == "turn.begin"
+    assert [s.sentence.split(":")[0] for s in steps[1:9]] == [
+        "blue cell 4", "yellow cell 4", "yellow cell 6", "blue cell 8", "yellow cell 8",
+        "yellow cell 10", "blue cell 12", "yellow cell 12"]
     assert steps[0].after.special_done == 12
 
 
 def test_yellow_cells_only_are_not_adjustments() -> None:
-    """R-3 / R-11: cells 2 and 6 are yellow only (blue_every = 4): no blue adjustment is queued."""
+    """R-3 / R-11 / H-ADJ-YELLOW: cell 2 is yellow only (blue_every = 4): no blue adjustment is
+    queued, only the bullet movement phase of yellow cell 2."""
     game = _at(3, 3, time=1, done=1)
     step = game.step()
-    assert [f[0] for f in step.after.agenda] == ["turn.begin"]
+    assert step.after.agenda == (("turn.begin",), ("bullets.phase", 2))
 
 
 # --------------------------------------------------------------------------- H-ADJ-BLUE-0..3
@@ -196,10 +218,11 @@ def test_blue_recovers_leftmost_face_down_token(before: tuple, after: tuple) -> 
 
 
 def test_full_gauge_has_nothing_to_adjust() -> None:
-    """H-ADJ-BLUE-1: a full gauge on the ground: no adjustment step for that player."""
+    """H-ADJ-BLUE-1: a full gauge on the ground: no adjustment step for that player (cell 4 is
+    also yellow: its bullet movement phase follows, H-ADJ-YELLOW)."""
     game = _at(5, 5, time=3, done=3)
     steps = game.run(until="decision")
-    assert names(steps)[:3] == ["timeline.advance", "adjust.blue", "turn.begin"]
+    assert names(steps)[:4] == ["timeline.advance", "adjust.blue", "bullets.phase", "turn.begin"]
     assert steps[1].sentence.endswith("P1 and P2 have no face-down token, no die and no piece in "
                                       "the air")
     assert [p.spirit for p in game.state.players] == [(U,) * 5, (U,) * 5]

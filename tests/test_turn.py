@@ -44,17 +44,19 @@ def _step(steps, name):
 
 
 @pytest.mark.parametrize(("card", "zone", "clauses", "label"), [
-    ("gohei_jab#1", "discard", ("H-MAINT-1",), "to the discard pile"),
+    ("quick_jab#1", "discard", ("H-MAINT-1",), "to the discard pile"),
     ("feint#1", "hand", ("H-MAINT-1",), "back to hand"),
     ("guard", "hand", ("H-MAINT-1", "R-12"), "back to hand"),
-    ("step", "hand", ("H-MAINT-1", "R-12"), "back to hand"),
+    ("gohei_jab", "hand", ("H-MAINT-1", "R-12"), "back to hand"),
+    ("step#1", "discard", ("H-MAINT-1", "R-12"), "to the discard pile"),
     ("float#1", "discard", ("H-MAINT-1", "R-12"), "to the discard pile"),
     ("amulet_guard#1", "discard", ("H-MAINT-1", "R-12"), "to the discard pile"),
     ("get_up", "aside", ("H-MAINT-1", "R-12", "H-KD"), "out of play (set aside)"),
 ])
 def test_trigger_zone_destination_by_kind(card: str, zone: str, clauses: tuple, label: str) -> None:
-    """H-MAINT-1 with R-12: physical → discard pile, cancel card → hand, standing card → hand,
-    other kinds (move, defense) → discard pile, the knockdown card → set aside."""
+    """H-MAINT-1 with R-12: physical → discard pile, cancel card → hand, standing card (Guard, and
+    the standing physical Gohei Jab) → hand, other kinds (move, defense) → discard pile, the
+    knockdown card → set aside."""
     game = p1_turn(p1={"trigger": card, "hand": ("sweep#1",) if card != "get_up" else ()})
     steps = game.run(until="decision")
     step = _step(steps, "maint.trigger")
@@ -80,7 +82,7 @@ def test_other_destination_option_sends_move_card_to_hand() -> None:
 
 def test_physical_card_still_to_discard_with_other_destination_hand() -> None:
     """H-MAINT-1: the listed kinds ignore R-12's option: a physical attack still goes to discard."""
-    game = p1_turn(p1={"trigger": "gohei_jab#1"}, options={"zones.other_destination": "hand"})
+    game = p1_turn(p1={"trigger": "quick_jab#1"}, options={"zones.other_destination": "hand"})
     step = _step(game.run(until="decision"), "maint.trigger")
     assert step.events[0]["to"] == "discard"
 
@@ -90,20 +92,20 @@ def test_physical_card_still_to_discard_with_other_destination_hand() -> None:
 
 def test_cast_card_moves_to_trigger_zone_and_hand_is_not_refilled() -> None:
     """H-MAINT-3: the cast card (with its side) moves to the trigger zone; no refill."""
-    game = p1_turn(p1={"cast": "sweep#1", "cast_side": "bottom", "hand": ("gohei_jab#1",)})
+    game = p1_turn(p1={"cast": "sweep#1", "cast_side": "bottom", "hand": ("quick_jab#1",)})
     steps = game.run(until="decision")
     step = _step(steps, "maint.zone")
     assert step.clauses == ("H-MAINT-3",)
     assert step.sentence == "P1's Sweep moves from the cast zone to the trigger zone"
     p = step.after.players[0]
     assert (p.cast, p.cast_side, p.trigger, p.trigger_side) == (None, "", "P1/sweep#1", "bottom")
-    assert p.hand == ("P1/step", "P1/guard", "P1/gohei_jab#1")
+    assert p.hand == ("P1/gohei_jab", "P1/guard", "P1/quick_jab#1")
     assert p.deck == step.before.players[0].deck
 
 
 def test_refill_to_5_plus_2_draws_from_the_top() -> None:
     """H-MAINT-4 with R-6: an empty cast zone refills the hand to 5 drawn cards + 2 standing."""
-    game = p1_turn(p1={"hand": ("gohei_jab#1", "sweep#1")})
+    game = p1_turn(p1={"hand": ("quick_jab#1", "sweep#1")})
     before = game.state.players[0]
     step = _step(game.run(until="decision"), "maint.zone")
     assert step.clauses == ("H-MAINT-4", "R-6")
@@ -115,12 +117,15 @@ def test_refill_to_5_plus_2_draws_from_the_top() -> None:
 
 
 def test_full_hand_draws_nothing() -> None:
-    """H-MAINT-4, R-6: 5 drawn cards + 2 standing is a full hand."""
-    hand = ("gohei_jab#1", "gohei_jab#2", "sweep#1", "sweep#2", "float#1")
+    """H-MAINT-4, R-6: 5 drawn cards + 2 standing is a full hand: with an empty cast zone there is
+    nothing to draw, so no maintenance step runs and the turn goes on to the play phase."""
+    hand = ("gohei_swing#1", "gohei_swing#2", "sweep#1", "sweep#2", "float#1")
     game = p1_turn(p1={"hand": hand})
-    step = _step(game.run(until="decision"), "maint.zone")
-    assert step.sentence == "P1's hand is full (7 cards)"
-    assert step.after.players[0] == step.before.players[0]
+    before = game.state.players[0]
+    steps = game.run(until="decision")
+    assert names(steps) == ["timeline.advance", "turn.begin"]
+    assert game.pending is not None and game.pending.kind == "play"
+    assert game.state.players[0].hand == before.hand
 
 
 def test_standing_cards_do_not_count_towards_hand_size() -> None:
@@ -133,9 +138,10 @@ def test_standing_cards_do_not_count_towards_hand_size() -> None:
 
 def test_empty_deck_reshuffles_discard_pile() -> None:
     """R-7: the deck is empty and 3 cards are needed: the discard pile becomes a new deck."""
-    game = p1_turn(p1={"hand": ("gohei_jab#1", "sweep#1"), "rest": "discard"})
+    game = p1_turn(p1={"hand": ("quick_jab#1", "sweep#1"), "rest": "discard"})
     before = game.state.players[0]
-    assert before.deck == () and len(before.discard) == 13
+    deck_size = len(game.ctx.decks[0])
+    assert before.deck == () and len(before.discard) == deck_size - 2  # 2 cards in hand
     step = _step(game.run(until="decision"), "maint.zone")
     assert step.clauses == ("H-MAINT-4", "R-6", "R-7")
     assert step.sentence.endswith("(the discard pile was shuffled into a new deck)")
@@ -143,7 +149,7 @@ def test_empty_deck_reshuffles_discard_pile() -> None:
     drawn = step.events[0]["cards"]
     assert len(drawn) == 3
     assert p.discard == ()
-    assert len(p.deck) == 10
+    assert len(p.deck) == deck_size - 2 - 3
     assert sorted(drawn + list(p.deck)) == sorted(before.discard)
     assert p.hand == before.hand + tuple(drawn)
     assert step.after.rng != step.before.rng
@@ -151,7 +157,7 @@ def test_empty_deck_reshuffles_discard_pile() -> None:
 
 def test_last_deck_card_is_drawn_before_reshuffling() -> None:
     """R-7: the deck's remaining card is drawn first, then the discard pile is shuffled in."""
-    game = p1_turn(p1={"hand": ("gohei_jab#1", "sweep#1"), "deck": ("float#1",), "rest": "discard"})
+    game = p1_turn(p1={"hand": ("quick_jab#1", "sweep#1"), "deck": ("float#1",), "rest": "discard"})
     step = _step(game.run(until="decision"), "maint.zone")
     drawn = step.events[0]["cards"]
     assert drawn[0] == "P1/float#1"
@@ -161,7 +167,7 @@ def test_last_deck_card_is_drawn_before_reshuffling() -> None:
 
 def test_no_reshuffle_option_draws_what_is_left() -> None:
     """R-7 option deck.reshuffle = false: an empty deck is not remade; the hand stays short."""
-    game = p1_turn(p1={"hand": ("gohei_jab#1", "sweep#1"), "deck": ("float#1",), "rest": "discard"},
+    game = p1_turn(p1={"hand": ("quick_jab#1", "sweep#1"), "deck": ("float#1",), "rest": "discard"},
                    options={"deck.reshuffle": False})
     before = game.state.players[0]
     step = _step(game.run(until="decision"), "maint.zone")
@@ -175,7 +181,7 @@ def test_no_reshuffle_option_draws_what_is_left() -> None:
 
 def test_no_reshuffle_and_nothing_to_draw() -> None:
     """R-7 option deck.reshuffle = false with an empty deck: nothing is drawn."""
-    game = p1_turn(p1={"hand": ("gohei_jab#1",), "rest": "discard"},
+    game = p1_turn(p1={"hand": ("quick_jab#1",), "rest": "discard"},
                    options={"deck.reshuffle": False})
     step = _step(game.run(until="decision"), "maint.zone")
     assert step.sentence == "P1 refills the hand: draws nothing; 4 short, no cards left"
@@ -187,15 +193,16 @@ def test_no_reshuffle_and_nothing_to_draw() -> None:
 
 def test_play_card_pays_spirit_and_startup() -> None:
     """H-PLAY-1, H-PLAY-2 with R-5: Rising Kick (cost 1, startup 2) at t=3: rightmost token flips,
-    marker 3 → 5."""
+    marker 3 → 5. Rising Kick is {Ground only}: played on the ground, the step also cites
+    H-KW-GROUND."""
     game = p1_play(p1={"hand": ("rising_kick#1",)})
     step = game.choose("play rising_kick")
     assert step.name == "play.choose"
-    assert step.clauses == ("H-PLAY-1",)
+    assert step.clauses == ("H-KW-GROUND", "H-PLAY-1")
     assert step.sentence == "P1 plays Rising Kick"
     p = step.after.players[0]
     assert p.cast == "P1/rising_kick#1" and p.cast_side == ""
-    assert p.hand == ("P1/step", "P1/guard")
+    assert p.hand == ("P1/gohei_jab", "P1/guard")
     pay = game.step()
     assert pay.name == "play.pay"
     assert pay.clauses == ("H-PLAY-2", "R-5")
@@ -228,19 +235,19 @@ def test_leftmost_spend_order_option() -> None:
 
 def test_unaffordable_cards_are_not_offered() -> None:
     """H-PLAY-2: a card whose spirit cost exceeds the face-up tokens cannot be played."""
-    game = p1_play(p1={"hand": ("purifying_strike#1", "rising_kick#1", "gohei_jab#1"),
+    game = p1_play(p1={"hand": ("purifying_strike#1", "rising_kick#1", "quick_jab#1"),
                        "spirit": (U, D, D, 4, 5)})
-    assert game.pending.labels("P1") == ("play step", "play guard", "play rising_kick",
-                                         "play gohei_jab", "wait")
+    assert game.pending.labels("P1") == ("play gohei_jab", "play guard", "play rising_kick",
+                                         "play quick_jab", "wait")
 
 
 def test_copies_of_a_card_are_one_option() -> None:
     """H-PLAY-1: two copies of a card in hand give one option, which plays the first copy."""
-    game = p1_play(p1={"hand": ("gohei_jab#2", "gohei_jab#1")})
-    assert game.pending.labels("P1").count("play gohei_jab") == 1
-    step = game.choose("play gohei_jab")
-    assert step.after.players[0].cast == "P1/gohei_jab#2"
-    assert step.after.players[0].hand == ("P1/step", "P1/guard", "P1/gohei_jab#1")
+    game = p1_play(p1={"hand": ("gohei_swing#2", "gohei_swing#1")})
+    assert game.pending.labels("P1").count("play gohei_swing") == 1
+    step = game.choose("play gohei_swing")
+    assert step.after.players[0].cast == "P1/gohei_swing#2"
+    assert step.after.players[0].hand == ("P1/gohei_jab", "P1/guard", "P1/gohei_swing#1")
 
 
 # --------------------------------------------------------------------------- H-PLAY-CANCEL / R-14
@@ -249,15 +256,16 @@ def test_copies_of_a_card_are_one_option() -> None:
 def test_cancel_needs_a_higher_cancel_level() -> None:
     """H-PLAY-CANCEL: with Gohei Swing (cancel 2) in the trigger zone only cards of cancel level > 2
     are offered (Guard 3, Feint 3), plus taking recovery; no wait."""
-    hand = ("gohei_jab#1", "rising_kick#1", "feint#1", "sweep#1", "amulet_guard#1")
+    hand = ("quick_jab#1", "rising_kick#1", "feint#1", "sweep#1", "amulet_guard#1")
     game = p1_play(p1={"trigger": "gohei_swing#1", "hand": hand})
     assert game.pending.labels("P1") == ("cancel with guard", "cancel with feint",
                                          "cancel with amulet_guard", "take recovery")
 
 
 def test_equal_cancel_level_is_not_enough() -> None:
-    """H-PLAY-CANCEL: 'greater than', not 'at least': Step (1) cannot cancel Gohei Jab (1)."""
-    game = p1_play(p1={"trigger": "gohei_jab#1", "hand": ("gohei_jab#2",)})
+    """H-PLAY-CANCEL: 'greater than', not 'at least': Step (1) and Gohei Jab (1) cannot cancel
+    Quick Jab (1)."""
+    game = p1_play(p1={"trigger": "quick_jab#1", "hand": ("step#1",)})
     labels = game.pending.labels("P1")
     assert "cancel with step" not in labels
     assert "cancel with gohei_jab" not in labels
@@ -318,7 +326,7 @@ def test_no_wait_when_a_card_can_be_played_and_allow_wait_false() -> None:
     """R-15 option turn.allow_wait = false: wait is offered only when no card can be played."""
     game = p1_play(options={"turn.allow_wait": False})
     assert "wait" not in game.pending.labels("P1")
-    game = p1_play(p1={"hand": ("purifying_strike#1",), "discard": ("step", "guard"),
+    game = p1_play(p1={"hand": ("purifying_strike#1",), "discard": ("gohei_jab", "guard"),
                        "spirit": (D, D, D, D, D)}, options={"turn.allow_wait": False})
     assert game.pending.labels("P1") == ("wait",)
 
@@ -327,15 +335,15 @@ def test_no_wait_when_a_card_can_be_played_and_allow_wait_false() -> None:
 
 
 def test_missed_physical_attack_cannot_be_cancelled() -> None:
-    """H-EFF-PHYS-2: Gohei Jab (range 1) against P2 four cells away misses; the play phase offers
+    """H-EFF-PHYS-2: Quick Jab (range 1) against P2 four cells away misses; the play phase offers
     only taking recovery."""
-    game = p1_turn(p1={"cast": "gohei_jab#1", "hand": ("feint#1",)}, p2={"x": 6})
+    game = p1_turn(p1={"cast": "quick_jab#1", "hand": ("feint#1",)}, p2={"x": 6})
     steps = game.run(until="decision")
     phys = _step(steps, "eff.physical")
     assert phys.clauses == ("H-EFF-PHYS", "H-EFF-PHYS-2")
-    assert phys.sentence == ("P1's Gohei Jab misses: P2 at (6,0) is out of range, so it cannot be "
+    assert phys.sentence == ("P1's Quick Jab misses: P2 at (6,0) is out of range, so it cannot be "
                              "cancelled")
-    assert phys.events == ({"type": "attack", "player": "P1", "card": "P1/gohei_jab#1",
+    assert phys.events == ({"type": "attack", "player": "P1", "card": "P1/quick_jab#1",
                             "hit": False},)
     assert game.state.players[0].missed is True
     assert game.pending.labels("P1") == ("take recovery",)
@@ -346,9 +354,9 @@ def test_missed_physical_attack_cannot_be_cancelled() -> None:
 def test_missed_flag_is_cleared_by_maintenance() -> None:
     """H-EFF-PHYS-2 / H-MAINT-1: the missed card leaves the trigger zone at the next maintenance,
     and the player may play freely again."""
-    game = p1_turn(p1={"cast": "gohei_jab#1"}, p2={"x": 6})
+    game = p1_turn(p1={"cast": "gohei_swing#1"}, p2={"x": 6})
     game.run(until="decision")
-    game.choose("take recovery")  # marker 3 -> 5
+    game.choose("take recovery")  # Gohei Swing's recovery 2: marker 3 -> 5
     game.run(until="decision")
     assert game.state.time == 5
     p = game.state.players[0]
@@ -358,7 +366,7 @@ def test_missed_flag_is_cleared_by_maintenance() -> None:
 
 def test_hit_physical_attack_can_be_cancelled() -> None:
     """H-EFF-PHYS-1 / H-PLAY-CANCEL: an attack that hits is not marked missed and can be cancelled."""
-    game = p1_turn(p1={"cast": "gohei_jab#1", "hand": ("feint#1",)}, p2={"x": 3})
+    game = p1_turn(p1={"cast": "quick_jab#1", "hand": ("feint#1",)}, p2={"x": 3})
     game.run(until="decision")
     assert game.state.players[0].missed is False
     assert game.pending.labels("P1") == ("cancel with guard", "cancel with feint", "take recovery")
@@ -400,16 +408,17 @@ def test_simultaneous_play_hidden_then_revealed_together() -> None:
     game = start()
     n = game.cursor
     state = game.state
-    assert game.choose("play step", player="P1") is None
+    assert game.choose("play gohei_jab", player="P1") is None
     assert game.hidden_choices() == ("P1",)
     assert game.cursor == n and game.state is state
     assert game.pending.players == ("P1", "P2")
-    step = game.choose("play broom_step", player="P2")
+    step = game.choose("play star_poke", player="P2")
     assert step.name == "play.choose"
-    assert step.choice == {"P1": "play step", "P2": "play broom_step"}
-    assert step.sentence == "both reveal: P1 plays Step; P2 plays Broom Step"
+    assert step.choice == {"P1": "play gohei_jab", "P2": "play star_poke"}
+    assert step.sentence == "both reveal: P1 plays Gohei Jab; P2 plays Star Poke"
     assert step.clauses == ("H-PLAY-1", "H-PLAY-SIM")
-    assert (step.after.players[0].cast, step.after.players[1].cast) == ("P1/step", "P2/broom_step")
+    assert (step.after.players[0].cast, step.after.players[1].cast) == ("P1/gohei_jab",
+                                                                        "P2/star_poke")
     assert game.hidden_choices() == ()
     pays = [game.step(), game.step()]
     assert [(s.name, s.events[0]["player"]) for s in pays] == [("play.pay", "P1"), ("play.pay", "P2")]
@@ -443,7 +452,7 @@ def test_simultaneous_play_can_mix_wait_and_card() -> None:
 
 
 def _two_resolvers(options=None, initiative=0):
-    return both_turn(p1={"cast": "step"}, p2={"cast": "broom_step"}, options=options,
+    return both_turn(p1={"cast": "step#1"}, p2={"cast": "broom_step#1"}, options=options,
                      initiative=initiative)
 
 
@@ -487,8 +496,9 @@ def test_initiative_held_by_p2_decides() -> None:
 
 
 def test_no_initiative_decision_when_only_one_resolves() -> None:
-    """S-2 (initiative.ask_when_moot = false): with one card to resolve the order cannot matter."""
-    game = both_turn(p1={"cast": "guard"})
+    """S-2 (initiative.ask_when_moot = false): with one card to resolve (Gohei Swing, which misses
+    P2 four cells away) the order cannot matter."""
+    game = both_turn(p1={"cast": "gohei_swing#1"})
     steps = game.run(until="decision")
     assert "resolve.order" not in names(steps)
     assert game.pending.kind == "play"

@@ -134,7 +134,6 @@ class Game:
         self._decision_for: Any = None
         self._decision: Decision | None = None
         self._hidden: dict[str, Option] = {}
-        self.record_history = True
 
     # ----------------------------------------------------------------- reading
     @property
@@ -266,11 +265,8 @@ class Game:
         steps = self._line.steps
         if self._at < len(steps):
             del steps[self._at:]
-        if self.record_history or not steps:
-            steps.append(step)
-            self._at += 1
-        else:
-            steps[-1] = step
+        steps.append(step)
+        self._at += 1
         return step
 
     def back(self, n: int = 1) -> Any:
@@ -304,21 +300,24 @@ class Game:
             raise HisoutabError(f"run(until={until!r}): expected decision, turn, phase or end")
         taken: list[Step] = []
         steps = self._steps
+        checks = until in ("turn", "phase")
+        state = self.state
         while len(taken) < max_steps:
-            state = self.state
-            if not state.agenda:
+            agenda = state.agenda
+            if not agenda:
                 break
-            sd = steps[state.agenda[-1][0]]
+            sd = steps[agenda[-1][0]]
             if sd.decide is None and self._at >= len(self._line.steps):
                 step = self._apply(None, state, sd)  # fast path: an automatic step at the line's end
             else:
                 step = self._next_with(agents, until)
                 if step is None:
                     break
+            state = step.after
             taken.append(step)
             if on_step is not None:
                 on_step(step)
-            if self._stop_after(step, until):
+            if checks and self._stop_after(step, until):
                 break
         return taken
 
@@ -344,6 +343,13 @@ class Game:
         return self.step()
 
     # ------------------------------------------------------------------ output
+    def to_scenario(self, **kwargs: Any) -> str:
+        """The current state as the YAML text of a scenario whose explicit setup reproduces it
+        (see :func:`hisoutab.scenarios.capture`)."""
+        from hisoutab.scenarios.capture import capture
+
+        return capture(self, **kwargs)
+
     def iter_steps(self) -> Iterator[Step]:
         return iter(self.history)
 

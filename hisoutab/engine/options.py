@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,32 +89,21 @@ class OptionSet:
         return Options(values)
 
 
-class Options(Mapping[str, Any]):
-    """Resolved option values of one game (read-only)."""
+class Options(dict):  # type: ignore[type-arg]
+    """Resolved option values of one game: a read-only dict (reads are as fast as a dict's)."""
 
-    __slots__ = ("_values",)
+    def _readonly(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("rule options are read-only; make a new game with other options")
 
-    def __init__(self, values: Mapping[str, Any]) -> None:
-        self._values = dict(values)
-
-    def __getitem__(self, key: str) -> Any:
-        return self._values[key]
-
-    def __iter__(self) -> Iterable[str]:  # type: ignore[override]
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
+    __setitem__ = __delitem__ = _readonly  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _readonly  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Options({self._values!r})"
+        return f"Options({dict.__repr__(self)})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Options) and self._values == other._values
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted((k, repr(v)) for k, v in self._values.items())))
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted((k, repr(v)) for k, v in self.items())))
 
     def changed(self, declared: OptionSet) -> dict[str, Any]:
         """Only the options that differ from the defaults."""
-        return {o.name: self._values[o.name] for o in declared if self._values[o.name] != o.default}
+        return {o.name: self[o.name] for o in declared if self[o.name] != o.default}

@@ -26,12 +26,15 @@ def record(cls: type[R]) -> type[R]:
     return cls
 
 
+_set = object.__setattr__
+
+
 def replace(obj: R, /, **changes: Any) -> R:
     """A copy of ``obj`` with ``changes``; every other field is shared, not copied."""
-    new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
+    new = object.__new__(obj.__class__)
+    d = obj.__dict__.copy()
     d.update(changes)
+    _set(new, "__dict__", d)
     return new
 
 

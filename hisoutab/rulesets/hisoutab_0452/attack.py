@@ -1,4 +1,9 @@
-"""§7 Attack resolution: guard state, time damage, guard, guard crush, damage, knockdown."""
+"""§7 Attack resolution: guard state, time damage, guard, guard crush, damage, knockdown, and the
+keywords that act on a hit: {Knockback X}, {Damage: effect}, {Knockdown}, spirit break.
+
+Attack frames are ``(step, attacker, card, side, bullet id or "")``; the numbers (damage, hitstun,
+guard cost, keywords) come from that face of the card.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,19 @@ from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
-from .common import guard_state, invulnerable, pn, put, setp
+from .bullets import contact_frames, remove_bullets
+from .common import cell, discard, face_each_other, guard_state, invulnerable, pn, setp
 from .context import Context
-from .effects import AFTER_EFFECT
+from .effects import AFTER_EFFECT, approach_step
 from .flow import FLOW
 from .state import Player, State
 
-AFTER_ATTACK = AFTER_EFFECT
+AFTER_ATTACK = AFTER_EFFECT + (
+    ("bullet.hit", "another bullet on the cell"),
+    ("bullets.settle", "in the bullet movement phase"),
+    ("adjust.settle", "after gravity"),
+    ("kw.on_damage", "the next on-damage effect"),
+)
 
 
 def time_damage(ctx: Context, s: State, p: Player, x: int) -> tuple[Player, str]:
@@ -22,10 +33,23 @@ def time_damage(ctx: Context, s: State, p: Player, x: int) -> tuple[Player, str]
         return p, "no time damage"
     target = s.time + x
     if p.hit is not None and p.hit >= target:
-        return p, f"hit token stays at t={p.hit} (later than t={target})"
+        later = f" (later than t={target})" if p.hit > target else ""
+        return p, f"hit token stays at t={p.hit}{later}"
     old = p.hit
     p = replace(p, hit=target)
     return p, (f"hit token to t={target}" if old is None else f"hit token t={old} → {target}")
+
+
+def _after_hit(ctx: Context, frame: tuple, dealt: bool) -> list[tuple]:
+    """Keywords of the attacking card that act once the hit is resolved."""
+    _, att, iid, side, _bid = frame
+    face = ctx.cards[iid].face(side)
+    frames: list[tuple] = []
+    if dealt:
+        frames += [("kw.on_damage", att, iid, side, k) for k in range(len(face.on_damage))]
+    if face.knockback:
+        frames.append(("kw.knockback", att, iid, side, face.knockback))
+    return frames
 
 
 @FLOW.auto("attack.begin", phase="attack", clauses=("H-ATK-1", "H-ATK-2", "H-ATK-IDLE", "H-EFF-DEF",
@@ -35,7 +59,7 @@ def time_damage(ctx: Context, s: State, p: Player, x: int) -> tuple[Player, str]
 def begin(ctx: Context, s: State, frame: tuple) -> Outcome:
     """The damage is determined by the defender's state: guard state (a defense card on the field,
     or both play zones empty) or not; the defender's marker is marked to the current cell."""
-    _, att, iid, damage, hitstun, guard_cost = frame
+    _, att, iid, side, bid = frame
     d = 1 - att
     p = s.players[d]
     if invulnerable(ctx, d, p):
@@ -54,50 +78,52 @@ def begin(ctx: Context, s: State, frame: tuple) -> Outcome:
     nxt = "attack.guard" if guarding else "attack.damage"
     return Outcome(s, f"{pn(d)} is {state_text}; marker marked to the current cell t={s.time}",
                    events=({"type": "defender", "player": pn(d), "guard": guarding},),
-                   then=((nxt, att, iid, damage, hitstun, guard_cost),), clauses=clauses)
+                   then=((nxt, att, iid, side, bid),), clauses=clauses)
 
 
 @FLOW.auto("attack.guard", phase="attack",
            clauses=("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8", "R-17", "S-3"),
-           next=(("attack.crush", "spirit after guarding < 0"),) + AFTER_ATTACK)
+           next=(("attack.crush", "spirit after guarding < 0"),
+                 ("kw.knockback", "{Knockback X}")) + AFTER_ATTACK)
 def guard(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Guard: take (hitstun − 1) time damage and pay the guard cost in spirit; with spirit left ≥ 0
-    no damage is taken and the turn goes on (R-17)."""
-    _, att, iid, damage, hitstun, guard_cost = frame
+    no damage is taken and the resolution ends (R-17)."""
+    _, att, iid, side, bid = frame
+    face = ctx.cards[iid].face(side)
     d = 1 - att
     p = s.players[d]
-    p, td_text = time_damage(ctx, s, p, hitstun - 1)
-    cost = ctx.guard_cost if guard_cost is None else guard_cost
+    p, td_text = time_damage(ctx, s, p, face.hitstun - 1)
+    cost = ctx.guard_cost if face.guard_cost is None else face.guard_cost
     have = sp.available(p.spirit)
-    name = ctx.name(iid)
     if have - cost < 0:
         s = setp(s, d, p)
-        return Outcome(s, f"{pn(d)} guards {name}: {td_text}, but cannot pay {cost} spirit "
+        return Outcome(s, f"{pn(d)} guards {face.name}: {td_text}, but cannot pay {cost} spirit "
                           f"(has {have})",
-                       then=(("attack.crush", att, iid, damage, hitstun, guard_cost),),
+                       then=(("attack.crush", att, iid, side, bid),),
                        clauses=("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8"))
     p = replace(p, spirit=sp.pay(p.spirit, cost, ctx.spend_order)) if cost else p
     s = setp(s, d, p)
     clauses: tuple[str, ...] = ("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8", "R-17")
-    if hitstun - 1 <= 0:
+    if face.hitstun - 1 <= 0:
         clauses += ("S-3",)  # time damage 0: the option decides whether a hit token is placed
-    if ctx.options["guard.after"] == "play_phase":
-        rest = tuple(f for f in s.agenda if not (f[0].startswith("eff.") and f[1] == att
-                                                 and f[2] == iid))
+    if ctx.options["guard.after"] == "play_phase" and not bid:
+        rest = tuple(f for f in s.agenda if not ((f[0].startswith("eff.") or f[0] == "kw.groundair")
+                                                 and f[1] == att and f[2] == iid))
         s = replace(s, agenda=rest)
-    return Outcome(s, f"{pn(d)} guards {name}: {td_text}, spirit {have} → {have - cost}",
+    return Outcome(s, f"{pn(d)} guards {face.name}: {td_text}, spirit {have} → {have - cost}",
                    events=({"type": "guard", "player": pn(d), "card": iid, "hit": p.hit,
-                            "spirit": [have, have - cost]},), clauses=clauses)
+                            "spirit": [have, have - cost]},),
+                   then=_after_hit(ctx, frame, False), clauses=clauses)
 
 
 @FLOW.auto("attack.crush", phase="attack",
            clauses=("H-GUARD-CRUSH", "H-GUARD-CRUSH-1", "H-GUARD-CRUSH-2", "H-GUARD-CRUSH-3",
-                    "H-GUARD-CRUSH-4"),
+                    "H-GUARD-CRUSH-4", "R-4"),
            next=("attack.damage",))
 def crush(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Guard crush: the defender takes the damage, the rightmost spirit token is replaced by the die
     printed beneath it, the remaining tokens flip face-up, and the defender is knocked down."""
-    _, att, iid, damage, hitstun, guard_cost = frame
+    _, att, iid, side, bid = frame
     d = 1 - att
     p = s.players[d]
     before = p.spirit
@@ -106,33 +132,44 @@ def crush(ctx: Context, s: State, frame: tuple) -> Outcome:
     return Outcome(s, f"guard crush: {pn(d)}'s gauge {sp.show(before)} → {sp.show(after)}; "
                       f"{pn(d)} takes the damage and is knocked down",
                    events=({"type": "guard_crush", "player": pn(d), "spirit": list(after)},),
-                   then=(("attack.damage", att, iid, damage, hitstun, guard_cost),
-                         ("knockdown.take", d)))
+                   then=(("attack.damage", att, iid, side, bid), ("knockdown.take", d, "crush")))
 
 
 @FLOW.auto("attack.damage", phase="attack",
            clauses=("H-DMG-1", "H-DMG-2", "H-DMG-3", "H-DMG-4", "H-TD-1", "H-TD-2", "R-18"),
-           next=(("knockdown.take", "after a guard crush"),) + AFTER_ATTACK)
+           next=(("knockdown.take", "after a guard crush"), ("kw.knockback", "{Knockback X}"))
+           + AFTER_ATTACK)
 def damage_(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Damage: the defender loses HP equal to the damage and takes time damage equal to the hitstun;
     the turn marker leaves the timeline (the hit token stands for the next turn); all cards in the
     defender's play zones are discarded (R-18: cast and trigger zones)."""
-    _, att, iid, damage, hitstun, _guard_cost = frame
+    _, att, iid, side, _bid = frame
+    face = ctx.cards[iid].face(side)
+    damage = face.damage
     d = 1 - att
     p = s.players[d]
     base = p.hp if p.hp_mark is None else p.hp_mark
-    p = replace(p, hp_mark=base - damage, marker_off=True, missed=False)
-    p, td_text = time_damage(ctx, s, p, hitstun)
+    p = replace(p, hp_mark=base - damage, marker_off=True, missed=False, recovery_override=None)
+    p, td_text = time_damage(ctx, s, p, face.hitstun)
     gone, back = [], []
     for zone in ("cast", "trigger"):
         card = getattr(p, zone)
         if card is not None:
-            standing = card in ctx.standing  # a standing card returns to hand, never to the pile
-            (back if standing else gone).append(card)
-            p = put(replace(p, **{zone: None, zone + "_side": ""}), card,
-                    "hand" if standing else "discard")
+            p, where = discard(ctx, replace(p, **{zone: None, zone + "_side": ""}), card)
+            (back if where == "hand" else gone).append(card)
+    clauses: tuple[str, ...] = ("H-DMG-1", "H-DMG-2", "H-DMG-3", "H-DMG-4", "H-TD-1", "H-TD-2",
+                                "R-18")
+    if ctx.options["hit.discard_zones"] == "all" and p.bullet_area:
+        area = p.bullet_area
+        s = setp(s, d, replace(p, bullet_area=()))
+        # the bullets leave the board first, taking their dice (H-EFF-BUL-3), then the cards go
+        s, _ = remove_bullets(ctx, s, [b.id for b in s.bullets if b.card in area])
+        p = s.players[d]
+        for card in area:
+            p, _ = discard(ctx, p, card)
+        gone += list(area)
     s = setp(s, d, p)
-    text = (f"{pn(d)} takes {damage} damage from {ctx.name(iid)} (HP {base} → {base - damage} at "
+    text = (f"{pn(d)} takes {damage} damage from {face.name} (HP {base} → {base - damage} at "
             f"settlement), {td_text}, marker off the timeline")
     if gone:
         text += "; discards " + ", ".join(ctx.name(c) for c in gone) + " from the play zones"
@@ -140,22 +177,87 @@ def damage_(ctx: Context, s: State, frame: tuple) -> Outcome:
         text += "; " + ", ".join(ctx.name(c) for c in back) + " (standing) goes back to hand"
     return Outcome(s, text, events=({"type": "damage", "player": pn(d), "card": iid,
                                      "amount": damage, "hit": p.hit, "discarded": gone,
-                                     "to_hand": back},))
+                                     "to_hand": back},),
+                   then=_after_hit(ctx, frame, damage >= 1), clauses=clauses)
 
 
-@FLOW.auto("knockdown.take", phase="attack", clauses=("H-KD", "H-GUARD-CRUSH-4"),
-           next=AFTER_ATTACK)
+@FLOW.auto("knockdown.take", phase="attack", clauses=("H-KD", "H-GUARD-CRUSH-4", "H-KW-KD"),
+           next=(("kw.knockback", "{Knockback X}"), ("knockdown.take", "{Knockdown} after a crush"))
+           + AFTER_ATTACK)
 def knockdown(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Knockdown: the player discards every card except standing cards and takes the knockdown card,
     which must be the next card played; invulnerable until it leaves their zones."""
-    i = frame[1]
+    _, i, cause = frame
     p = s.players[i]
     kd = ctx.knockdown_cards[i]
+    if kd in p.hand or kd in (p.cast, p.trigger):
+        return Outcome(s, f"{pn(i)} is already knocked down", clauses=("H-KD",))
     keep = tuple(c for c in p.hand if c in ctx.standing)
-    gone = tuple(c for c in p.hand if c not in ctx.standing)
-    aside = tuple(c for c in p.aside if c != kd)
-    p = replace(p, hand=keep + (kd,), discard=p.discard + gone, aside=aside)
+    gone = [c for c in p.hand if c not in ctx.standing]
+    p = replace(p, hand=keep, aside=tuple(c for c in p.aside if c != kd))
+    for c in gone:
+        p, _ = discard(ctx, p, c)
+    for zone in ("cast", "trigger"):
+        card = getattr(p, zone)
+        if card is not None:
+            p, _ = discard(ctx, replace(p, **{zone: None, zone + "_side": ""}), card)
+            gone.append(card)
+    p = replace(p, hand=p.hand + (kd,))
     s = setp(s, i, p)
     text = f"{pn(i)} is knocked down: discards {len(gone)} card{'s' if len(gone) != 1 else ''}, "
     text += f"takes {ctx.name(kd)} and is invulnerable until it leaves play"
-    return Outcome(s, text, events=({"type": "knockdown", "player": pn(i), "discarded": list(gone)},))
+    clauses = ("H-KD", "H-GUARD-CRUSH-4") if cause == "crush" else ("H-KD", "H-KW-KD")
+    return Outcome(s, text, events=({"type": "knockdown", "player": pn(i), "discarded": list(gone)},),
+                   clauses=clauses)
+
+
+def push_away(ctx: Context, s: State, att: int, x: int) -> tuple[State, str]:
+    a, d = s.players[att], s.players[1 - att]
+    direction = 1 if d.x > a.x else -1 if d.x < a.x else a.facing
+    nx = d.x
+    for _ in range(x):
+        if not ctx.on_board(nx + direction, d.y):
+            break
+        nx += direction
+    if nx == d.x:
+        return s, f"{pn(1 - att)} is against the wall: knockback moves nothing"
+    s = face_each_other(ctx, setp(s, 1 - att, replace(d, x=nx)))
+    stop = "" if nx - d.x == direction * x else " (stopped at the wall)"
+    return s, f"{pn(1 - att)} is knocked back from {cell(d.x, d.y)} to {cell(nx, d.y)}{stop}"
+
+
+@FLOW.auto("kw.knockback", phase="attack", clauses=("H-KW-KNOCKBACK",),
+           next=(("knockdown.take", "after a guard crush"),) + AFTER_ATTACK)
+def knockback(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """{Knockback X}: the opponent moves X cells horizontally away; movement stops at the wall."""
+    _, att, _iid, _side, x = frame
+    s, text = push_away(ctx, s, att, x)
+    return Outcome(s, text, then=contact_frames(s, 1 - att))
+
+
+@FLOW.auto("kw.on_damage", phase="attack",
+           clauses=("H-KW-ONDMG", "H-KW-KD", "H-BREAK", "H-KW-KNOCKBACK", "H-KW-APPROACH", "R-4"),
+           next=(("knockdown.take", "{Knockdown}"),) + AFTER_ATTACK)
+def on_damage(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """{Damage: effect}: the card hit and dealt ≥ 1 damage, so the effect is performed."""
+    _, att, iid, side, k = frame
+    kind, value = ctx.cards[iid].face(side).on_damage[k]
+    d = 1 - att
+    if kind == "knockdown":
+        return Outcome(s, f"{ctx.name(iid)} dealt damage: {{Knockdown}} on {pn(d)}",
+                       then=(("knockdown.take", d, "keyword"),), clauses=("H-KW-ONDMG", "H-KW-KD"))
+    if kind == "spirit_break":
+        p = s.players[d]
+        after = sp.spirit_break(p.spirit, ctx.dice)
+        s = setp(s, d, replace(p, spirit=after))
+        return Outcome(s, f"{ctx.name(iid)} dealt damage: spirit break on {pn(d)}, gauge "
+                          f"{sp.show(p.spirit)} → {sp.show(after)}",
+                       events=({"type": "spirit_break", "player": pn(d), "spirit": list(after)},),
+                       clauses=("H-KW-ONDMG", "H-BREAK", "R-4"))
+    if kind == "knockback":
+        s, text = push_away(ctx, s, att, value)
+        return Outcome(s, f"{ctx.name(iid)} dealt damage: {text}", then=contact_frames(s, d),
+                       clauses=("H-KW-ONDMG", "H-KW-KNOCKBACK"))
+    out = approach_step(ctx, s, att, value)
+    return Outcome(out.state, f"{ctx.name(iid)} dealt damage: {out.text}", events=out.events,
+                   then=out.then, clauses=("H-KW-ONDMG", "H-KW-APPROACH"))

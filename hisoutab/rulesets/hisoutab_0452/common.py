@@ -6,7 +6,7 @@ from hisoutab.engine.record import replace
 from hisoutab.engine.rng import shuffle
 
 from .context import PLAYERS, Context
-from .state import Player, State
+from .state import MOTIONS, Player, State
 
 
 def pn(i: int) -> str:
@@ -79,27 +79,80 @@ def drawn_in_hand(ctx: Context, p: Player) -> int:
     return sum(1 for c in p.hand if c not in ctx.standing and c not in ctx.knockdown_cards)
 
 
-def destination(ctx: Context, iid: str) -> str:
+def refill_needed(ctx: Context, p: Player) -> bool:
+    """Whether H-MAINT-4 would draw: fewer than 5 drawn cards in hand once the trigger zone's card
+    has gone where it goes (a cancel card returns to hand)."""
+    have = drawn_in_hand(ctx, p)
+    if p.trigger is not None and p.trigger not in ctx.standing and \
+            destination(ctx, p, p.trigger) == "hand":
+        have += 1
+    return have < ctx.hand_size
+
+
+def discard_zone(ctx: Context, iid: str) -> str:
+    """Where a discarded card goes: spell cards to the spell discard pile (H-SPELL-DISCARD),
+    special effects back to the special area (H-EFF-SPECIAL-3, H-UPG-4), others to the discard pile."""
+    if iid in ctx.spell_cards:
+        return "spell_discard"
+    if iid in ctx.specials:
+        return "special"
+    return "discard"
+
+
+def die_of(p: Player, iid: str) -> int | None:
+    for card, value in p.dice:
+        if card == iid:
+            return value
+    return None
+
+
+def destination(ctx: Context, p: Player, iid: str) -> str:
     """H-MAINT-1 / R-12: where a card leaving the trigger zone goes."""
     if iid in ctx.standing:
         return "hand"
     kind = ctx.cards[iid].kind
-    if kind == "physical":
-        return "discard"
-    if kind == "cancel":
-        return "hand"
     if kind == "knockdown":
         return "aside"
-    return ctx.options["zones.other_destination"]
+    if die_of(p, iid) is not None:
+        return "bullet_area"  # a bullet card whose bullets are on the board
+    if kind == "cancel":
+        return "hand"
+    if kind in ("physical", "bullet"):
+        return discard_zone(ctx, iid)
+    other = ctx.options["zones.other_destination"]
+    if other == "hand" and iid not in ctx.spell_cards and iid not in ctx.specials:
+        return "hand"
+    return discard_zone(ctx, iid)
 
 
-def put(p: Player, iid: str, where: str) -> Player:
-    """Add a card to a zone of the player (hand, discard, aside)."""
+def put(p: Player, iid: str, where: str, ctx: Context | None = None) -> Player:
+    """Add a card to a zone of the player."""
     if where == "hand":
         return replace(p, hand=p.hand + (iid,))
     if where == "aside":
         return replace(p, aside=p.aside + (iid,))
+    if where == "bullet_area":
+        return replace(p, bullet_area=p.bullet_area + (iid,))
+    if where == "spell_discard":
+        return replace(p, spell_discard=p.spell_discard + (iid,))
+    if where == "special":
+        assert ctx is not None
+        k = MOTIONS.index(ctx.cards[iid].motion)  # type: ignore[arg-type]
+        return replace(p, special=p.special[:k] + (iid,) + p.special[k + 1:])
+    if where == "removed":
+        return replace(p, removed=p.removed + (iid,))
     return replace(p, discard=p.discard + (iid,))
+
+
+def discard(ctx: Context, p: Player, iid: str) -> tuple[Player, str]:
+    """Discard a card (routed by :func:`discard_zone`; standing cards go back to hand)."""
+    if iid in ctx.standing:
+        where = "hand"
+    elif die_of(p, iid) is not None:
+        where = "bullet_area"  # its bullets are still on the board: the card waits for its die
+    else:
+        where = discard_zone(ctx, iid)
+    return put(p, iid, where, ctx), where
 
 
 def cell(x: int, y: int) -> str:

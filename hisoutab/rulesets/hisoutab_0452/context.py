@@ -10,6 +10,7 @@ from hisoutab.engine.errors import InputError
 from hisoutab.engine.options import Options
 
 from .cards import Card, Character, find_character
+from .state import MOTIONS
 
 PLAYERS = ("P1", "P2")
 DEFAULT_CHARACTERS = ("miko", "magician")
@@ -35,6 +36,8 @@ class Context:
         self.strict_pass: bool = o["timeline.pass"] == "strict"
         self.diagonal: bool = o["move.diagonal"]
         self.auto_facing: bool = o["facing.auto"]
+        self.straight_cells: str = o["bullet.straight_step"]
+        self.graze_own: bool = o["graze.own_bullets"]
         chars = setup.get("characters") or DEFAULT_CHARACTERS
         self.characters: tuple[Character, Character] = tuple(  # type: ignore[assignment]
             c if isinstance(c, Character) else find_character(str(c)) for c in chars)
@@ -44,7 +47,12 @@ class Context:
         self.standing: frozenset[str]
         self.decks: tuple[tuple[str, ...], ...]
         standing: set[str] = set()
+        specials: set[str] = set()
+        spell_cards: set[str] = set()
         decks = []
+        self.special_areas: list[tuple[str | None, ...]] = []
+        self.extras: list[tuple[str, ...]] = []
+        self.spell_decks: list[tuple[str, ...]] = []
         for i, ch in enumerate(self.characters):
             p = PLAYERS[i]
             if len(ch.standing) != o["hand.standing"]:
@@ -64,21 +72,44 @@ class Context:
                     self.cards[iid] = ch.cards[cid]
                     deck.append(iid)
             decks.append(tuple(deck))
+            areas, extra, spells = [], [], []
+            for _tag, cid in ch.special_area:
+                self.cards[f"{p}/{cid}"] = ch.cards[cid]
+                specials.add(f"{p}/{cid}")
+            for tag in MOTIONS:
+                cid = dict(ch.special_area).get(tag)
+                areas.append(f"{p}/{cid}" if cid else None)
+            for cid in ch.extra:
+                self.cards[f"{p}/{cid}"] = ch.cards[cid]
+                specials.add(f"{p}/{cid}")
+                extra.append(f"{p}/{cid}")
+            for cid in ch.spell_deck:
+                self.cards[f"{p}/{cid}"] = ch.cards[cid]
+                spell_cards.add(f"{p}/{cid}")
+                spells.append(f"{p}/{cid}")
+            self.special_areas.append(tuple(areas))
+            self.extras.append(tuple(extra))
+            self.spell_decks.append(tuple(spells))
         self.standing = frozenset(standing)
+        self.specials = frozenset(specials)  # special effect cards (special area and extra deck)
+        self.spell_cards = frozenset(spell_cards)
         self.decks = tuple(decks)
         self.knockdown_cards = tuple(f"{PLAYERS[i]}/{ch.knockdown}"
                                      for i, ch in enumerate(self.characters))
 
     @cached_property
-    def playable(self) -> dict[str, tuple[tuple[tuple[str, str], str, Card, str, str], ...]]:
-        """Per card instance, its playable faces: (key, side, face, play label, cancel label)."""
+    def playable(self) -> dict[str, tuple[tuple[tuple[str, str], str, Card, str, str, bool, bool], ...]]:
+        """Per card instance, its playable faces: (key, side, face, play label, cancel label,
+        special or upgrade card, spell-card effect)."""
         out = {}
         for iid, card in self.cards.items():
             faces = []
             for side in [name for name, _ in card.sides] or [""]:
                 suffix = f" ({side})" if side else ""
-                faces.append(((card.id, side), side, card.face(side), f"play {card.id}{suffix}",
-                              f"cancel with {card.id}{suffix}"))
+                face = card.face(side)
+                faces.append(((card.id, side), side, face, f"play {card.id}{suffix}",
+                              f"cancel with {card.id}{suffix}",
+                              face.kind in ("special", "upgrade"), face.has_effect("spell")))
             out[iid] = tuple(faces)
         return out
 

@@ -1,108 +1,239 @@
-"""§6 Effects: move and dash (H-EFF-MOVE, H-EFF-DASH), defense (H-EFF-DEF), physical attacks
-(H-EFF-PHYS-*)."""
+"""§6 Effects and the keywords that act while a card resolves: move and dash with graze
+(H-EFF-MOVE, H-EFF-DASH, H-EFF-GRAZE), approach (H-KW-APPROACH), defense (H-EFF-DEF), physical
+attacks (H-EFF-PHYS-*), sub-actions (H-KW-SUB) and ground/air conditions (H-KW-GROUNDAIR).
+
+An effect frame is ``("eff.<kind>", player, card, path)``; ``path`` names the effect on the card:
+``"e2"`` (the third printed effect), ``"g0"`` / ``"a0"`` (ground / air effects), ``"e3.1"`` (the
+second effect of the sub-action printed third).
+"""
 
 from __future__ import annotations
 
-from collections import deque
+from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
+from . import spirit as sp
+from .bullets import contact_frames, remove_bullets
+from .cards import Card, Sub
 from .common import cell, face_each_other, pn, setp
 from .context import Context
 from .flow import FLOW
 from .state import State
 
-AFTER_EFFECT = (("eff.move", "the next effect"), ("eff.dash", "the next effect"),
-                 ("eff.defense", "the next effect"), ("eff.physical", "the next effect"),
-                 ("resolve.card", "the other player resolves"), ("resolve.settle", "all resolved"))
+EFFECT_STEPS = ("eff.move", "eff.dash", "eff.approach", "eff.defense", "eff.physical",
+                "eff.bullet", "eff.sub")
+AFTER_EFFECT = tuple((name, "the next effect") for name in EFFECT_STEPS) + (
+    ("kw.groundair", "after the card's effects"),
+    ("resolve.card", "the other player resolves"),
+    ("resolve.settle", "all resolved"),
+)
+AFTER_MOVE = (("bullet.hit", "an opponent's bullet on the new cell"),) + AFTER_EFFECT
 
 
 def still_in_trigger(s: State, i: int, iid: str) -> bool:
     return s.players[i].trigger == iid
 
 
-def reachable(ctx: Context, s: State, i: int, steps: int) -> list[tuple[int, int]]:
-    """R-16: cells reachable in up to ``steps`` orthogonal steps (diagonal too with
-    move.diagonal), never entering or passing through the opponent's cell."""
+def effect_list(card: Card, letter: str) -> tuple[tuple[str, Any], ...]:
+    return {"e": card.effects, "g": card.ground, "a": card.air}[letter]
+
+
+def effect_at(ctx: Context, s: State, i: int, iid: str, path: str) -> tuple[str, Any]:
+    """The effect a frame path points at, on the face of the card in the trigger zone."""
+    card = ctx.cards[iid].face(s.players[i].trigger_side)
+    head, _, rest = path.partition(".")
+    kind, value = effect_list(card, head[0])[int(head[1:])]
+    if rest:
+        assert isinstance(value, Sub)
+        kind, value = value.effects[int(rest)]
+    return kind, value
+
+
+def effect_frames(card: Card, i: int, iid: str, letter: str = "e") -> list[tuple]:
+    return [("eff." + kind, i, iid, f"{letter}{k}")
+            for k, (kind, _) in enumerate(effect_list(card, letter))]
+
+
+def gone(ctx: Context, s: State, i: int, iid: str, what: str) -> Outcome:
+    return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} left the trigger zone: {what}")
+
+
+# ------------------------------------------------------------------------------ movement
+
+DIRS4 = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIRS8 = DIRS4 + ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def enemy_bullet_cells(ctx: Context, s: State, i: int, own_too: bool = False) -> set[tuple[int, int]]:
+    return {(b.x, b.y) for b in s.bullets if b.owner != i or own_too}
+
+
+def paths(ctx: Context, s: State, i: int, steps: int, dash: bool) -> dict[tuple, tuple]:
+    """R-16 movement: every simple path of up to ``steps`` orthogonal steps (diagonal too with
+    move.diagonal), never entering the opponent's cell. A move stops on a cell with an opponent's
+    bullet (it is hit there, H-EFF-BUL-5); a dash passes through and grazes (H-EFF-GRAZE). Returns
+    {(destination, grazed cells): path}, the shortest path of each."""
     p, q = s.players[i], s.players[1 - i]
     start = (p.x, p.y)
     blocked = (q.x, q.y)
-    dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-    if ctx.diagonal:
-        dirs += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        x, y = queue.popleft()
-        d = seen[(x, y)]
-        if d == steps:
+    bullets = enemy_bullet_cells(ctx, s, i, own_too=dash and ctx.graze_own)
+    dirs = DIRS8 if ctx.diagonal else DIRS4
+    out: dict[tuple, tuple] = {}
+    stack: list[tuple[tuple[int, int], ...]] = [(start,)]
+    while stack:
+        path = stack.pop()
+        here = path[-1]
+        grazed = tuple(sorted(c for c in path[1:] if c in bullets)) if dash else ()
+        key = (here, grazed)
+        if key not in out or len(path) < len(out[key]):
+            out[key] = path
+        if len(path) > steps or (not dash and here in bullets and here != start):
             continue
         for dx, dy in dirs:
-            n = (x + dx, y + dy)
-            if n in seen or n == blocked or not ctx.on_board(*n):
+            n = (here[0] + dx, here[1] + dy)
+            if n in path or n == blocked or not ctx.on_board(*n):
                 continue
-            seen[n] = d + 1
-            queue.append(n)
-    return sorted(seen, key=lambda c: (c != start, c[1], c[0]))
+            stack.append(path + (n,))
+    return out
+
+
+def move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple[Option, ...]:
+    p = s.players[i]
+    found = paths(ctx, s, i, steps, kind == "dash")
+    by_dest: dict[tuple[int, int], list[tuple]] = {}
+    for (dest, grazed), path in found.items():
+        by_dest.setdefault(dest, []).append((grazed, path))
+    opts = []
+    for dest in sorted(by_dest, key=lambda c: (c != (p.x, p.y), c[1], c[0])):
+        variants = sorted(by_dest[dest], key=lambda v: (len(v[0]), v[0]))
+        for grazed, path in variants:
+            label = (f"stay at {cell(*dest)}" if dest == (p.x, p.y)
+                     else f"{kind} to {cell(*dest)}")
+            if grazed:
+                label += " grazing " + " ".join(cell(*c) for c in grazed)
+            opts.append(Option(label, path))
+    return tuple(opts)
 
 
 def _decide_move(ctx: Context, s: State, frame: tuple) -> Decision | None:
-    _, i, iid, k = frame
+    _, i, iid, path = frame
     if not still_in_trigger(s, i, iid):
         return None
-    kind, steps = ctx.cards[iid].face(s.players[i].trigger_side).effects[k]
-    cells = reachable(ctx, s, i, steps)
-    if len(cells) <= 1:
+    kind, steps = effect_at(ctx, s, i, iid, path)
+    opts = move_options(ctx, s, i, kind, steps)
+    if len(opts) <= 1:
         return None
-    p = s.players[i]
-    opts = tuple(Option(f"stay at {cell(*c)}" if c == (p.x, p.y) else f"{kind} to {cell(*c)}", c)
-                 for c in cells)
     clause = ("H-EFF-MOVE", "R-16") if kind == "move" else ("H-EFF-MOVE", "H-EFF-DASH", "R-16")
     return Decision(kind, (pn(i),), (opts,), clause, "eff." + kind,
                     f"{kind.capitalize()} up to {steps} cells")
 
 
 def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
-    _, i, iid, k = frame
+    _, i, iid, path_id = frame
     p = s.players[i]
     if not still_in_trigger(s, i, iid):
-        return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} left the trigger zone: the effect is not "
-                          "performed")
-    kind, steps = ctx.cards[iid].face(p.trigger_side).effects[k]
+        return gone(ctx, s, i, iid, "the effect is not performed")
+    kind, steps = effect_at(ctx, s, i, iid, path_id)
     if chosen is None:
         return Outcome(s, f"{pn(i)} cannot {kind}: no free cell within {steps}")
-    x, y = chosen[pn(i)].value
+    path = chosen[pn(i)].value
+    x, y = path[-1]
     if (x, y) == (p.x, p.y):
         return Outcome(s, f"{pn(i)} stays at {cell(x, y)}")
-    s = face_each_other(ctx, setp(s, i, replace(p, x=x, y=y)))
+    moved = setp(s, i, replace(p, x=x, y=y))
+    s = face_each_other(ctx, moved)
     verb = "dashes" if kind == "dash" else "moves"
-    return Outcome(s, f"{pn(i)} {verb} from {cell(p.x, p.y)} to {cell(x, y)}",
-                   events=({"type": "move", "player": pn(i), "from": [p.x, p.y], "to": [x, y],
-                            "by": kind},))
+    text = f"{pn(i)} {verb} from {cell(p.x, p.y)} to {cell(x, y)}"
+    turned = s is not moved  # S-1: the pieces turned to face each other
+    events: list[dict[str, Any]] = [{"type": "move", "player": pn(i), "from": [p.x, p.y],
+                                     "to": [x, y], "by": kind, "path": [list(c) for c in path]}]
+    clauses: tuple[str, ...] = ("H-EFF-MOVE", "R-16") + (("H-EFF-DASH",) if kind == "dash" else ())
+    if turned:
+        text += "; the pieces turn to face each other"
+        clauses += ("S-1",)
+    if kind == "dash":
+        cells = set(path[1:])
+        grazed = [b for b in s.bullets if (b.x, b.y) in cells
+                  and (b.owner != i or ctx.graze_own)]
+        if grazed:
+            s, removed_text = remove_bullets(ctx, s, [b.id for b in grazed])
+            text += f", grazing {removed_text}"
+            clauses += ("H-EFF-GRAZE", "H-EFF-BUL-3") + (("R-22",) if ctx.graze_own else ())
+            events.append({"type": "graze", "player": pn(i), "bullets": [b.id for b in grazed]})
+    hits = contact_frames(s, i)
+    if hits:
+        text += "; an opponent's bullet is on the new cell"
+    return Outcome(s, text, events=tuple(events), then=hits, clauses=clauses)
 
 
-@FLOW.choice("eff.move", phase="resolve", clauses=("H-EFF-MOVE", "R-16"), next=AFTER_EFFECT,
+@FLOW.choice("eff.move", phase="resolve", clauses=("H-EFF-MOVE", "R-16", "S-1"), next=AFTER_MOVE,
              decide=_decide_move)
 def move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
-    """Move X: move up to X cells, orthogonally (R-16), never through the opponent."""
+    """Move X: move up to X cells, orthogonally (R-16), never through the opponent; a move stops
+    on a cell holding an opponent's bullet, which hits (H-EFF-BUL-5)."""
     return _move(ctx, s, frame, chosen)
 
 
-@FLOW.choice("eff.dash", phase="resolve", clauses=("H-EFF-MOVE", "H-EFF-DASH", "R-16"),
-             next=AFTER_EFFECT, decide=_decide_move)
+@FLOW.choice("eff.dash", phase="resolve",
+             clauses=("H-EFF-MOVE", "H-EFF-DASH", "H-EFF-GRAZE", "H-EFF-BUL-3", "R-16", "R-22", "S-1"),
+             next=AFTER_MOVE, decide=_decide_move)
 def dash(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
-    """Dash X: move up to X cells; under dash the move has graze."""
+    """Dash X: move up to X cells with graze: the opponent's bullets on the cells passed are
+    discarded (R-22: not your own)."""
     return _move(ctx, s, frame, chosen)
+
+
+def approach_cells(ctx: Context, s: State, i: int, steps: int) -> tuple[int, int]:
+    """H-KW-APPROACH: up to X cells horizontally toward the opponent, only to cells closer to it,
+    never into its cell."""
+    p, q = s.players[i], s.players[1 - i]
+    x = p.x
+    d = 1 if q.x > p.x else -1 if q.x < p.x else 0
+    for _ in range(steps):
+        n = x + d
+        if d == 0 or not ctx.on_board(n, p.y) or (n, p.y) == (q.x, q.y):
+            break
+        if abs(q.x - n) >= abs(q.x - x):
+            break
+        x = n
+    return x, p.y
+
+
+@FLOW.auto("eff.approach", phase="resolve", clauses=("H-KW-APPROACH",), next=AFTER_MOVE)
+def approach(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """{Approach X}: move X cells horizontally toward the opponent; if no cell is closer, stay."""
+    _, i, iid, path = frame
+    if not still_in_trigger(s, i, iid):
+        return gone(ctx, s, i, iid, "no approach")
+    _, steps = effect_at(ctx, s, i, iid, path)
+    return approach_step(ctx, s, i, steps)
+
+
+def approach_step(ctx: Context, s: State, i: int, steps: int) -> Outcome:
+    p = s.players[i]
+    x, y = approach_cells(ctx, s, i, steps)
+    if x == p.x:
+        return Outcome(s, f"{pn(i)} approaches: no cell closer to {pn(1 - i)}, no move",
+                       clauses=("H-KW-APPROACH",))
+    s = face_each_other(ctx, setp(s, i, replace(p, x=x)))
+    hits = contact_frames(s, i)
+    return Outcome(s, f"{pn(i)} approaches from {cell(p.x, p.y)} to {cell(x, y)}",
+                   events=({"type": "move", "player": pn(i), "from": [p.x, p.y], "to": [x, y],
+                            "by": "approach"},), then=hits, clauses=("H-KW-APPROACH",))
+
+
+# ------------------------------------------------------------------------------ defense, attacks
 
 
 @FLOW.auto("eff.defense", phase="resolve", clauses=("H-EFF-DEF",), next=AFTER_EFFECT)
 def defense(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Defense: while this card is on the field the character is in guard state."""
-    _, i, iid, _k = frame
+    _, i, iid, _path = frame
     if not still_in_trigger(s, i, iid):
-        return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} left the trigger zone: no guard state")
+        return gone(ctx, s, i, iid, "no guard state")
     return Outcome(s, f"{pn(i)} is in guard state while {ctx.name(iid)} is on the field",
                    events=({"type": "guard_state", "player": pn(i), "card": iid},))
 
@@ -118,19 +249,62 @@ def in_range(ctx: Context, s: State, i: int, reach: tuple[tuple[int, int], ...])
 def physical(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Physical attack: if the opponent is in range (the card's grid, mirrored by facing) the attack
     hits and goes to attack resolution; if not, the card cannot be cancelled."""
-    _, i, iid, _k = frame
+    _, i, iid, _path = frame
     p, q = s.players[i], s.players[1 - i]
     if not still_in_trigger(s, i, iid):
-        return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} left the trigger zone: no attack")
+        return gone(ctx, s, i, iid, "no attack")
     face = ctx.cards[iid].face(p.trigger_side)
     if in_range(ctx, s, i, face.reach):
         return Outcome(s, f"{pn(i)}'s {face.name} hits: {pn(1 - i)} at {cell(q.x, q.y)} is in range",
                        events=({"type": "attack", "player": pn(i), "card": iid, "hit": True},),
-                       then=(("attack.begin", i, iid, face.damage, face.hitstun,
-                              face.guard_cost),),
+                       then=(("attack.begin", i, iid, p.trigger_side, ""),),
                        clauses=("H-EFF-PHYS", "H-EFF-PHYS-1"))
     s = setp(s, i, replace(p, missed=True))
     return Outcome(s, f"{pn(i)}'s {face.name} misses: {pn(1 - i)} at {cell(q.x, q.y)} is out of "
                       "range, so it cannot be cancelled",
                    events=({"type": "attack", "player": pn(i), "card": iid, "hit": False},),
                    clauses=("H-EFF-PHYS", "H-EFF-PHYS-2"))
+
+
+# ------------------------------------------------------------------------------ sub-actions
+
+
+@FLOW.auto("eff.sub", phase="resolve", clauses=("H-KW-SUB", "S-5"), next=AFTER_EFFECT)
+def sub_action(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """{A/B/C "effect"}: perform the sub-action once: pay its cost C in spirit, perform its effects;
+    its startup A and recovery B make the card's recovery (S-5)."""
+    _, i, iid, path = frame
+    p = s.players[i]
+    if not still_in_trigger(s, i, iid):
+        return gone(ctx, s, i, iid, "no sub-action")
+    _, sub = effect_at(ctx, s, i, iid, path)
+    have = sp.available(p.spirit)
+    if sub.cost > have:
+        return Outcome(s, f"{pn(i)} cannot pay the sub-action's {sub.cost} spirit (has {have}): "
+                          "not performed", clauses=("H-KW-SUB",))
+    base = ctx.cards[iid].face(p.trigger_side).recovery
+    recovery = sub.startup + sub.recovery
+    if ctx.options["sub.recovery"] == "add":
+        recovery += base
+    p = replace(p, spirit=sp.pay(p.spirit, sub.cost, ctx.spend_order) if sub.cost else p.spirit,
+                recovery_override=recovery)
+    s = setp(s, i, p)
+    frames = [("eff." + kind, i, iid, f"{path}.{j}") for j, (kind, _) in enumerate(sub.effects)]
+    return Outcome(s, f"{pn(i)} performs the sub-action {sub.startup}/{sub.recovery}/{sub.cost}: "
+                      f"spirit {have} → {have - sub.cost}, recovery becomes {recovery}",
+                   then=frames)
+
+
+@FLOW.auto("kw.groundair", phase="resolve", clauses=("H-KW-GROUNDAIR",), next=AFTER_EFFECT)
+def ground_air(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """{Ground / Air: "effect"}: if after resolving the card the condition holds, perform it."""
+    _, i, iid = frame
+    p = s.players[i]
+    if not still_in_trigger(s, i, iid):
+        return gone(ctx, s, i, iid, "no ground / air effect")
+    face = ctx.cards[iid].face(p.trigger_side)
+    letter, where = ("g", "on the ground") if p.y == 0 else ("a", "in the air")
+    frames = effect_frames(face, i, iid, letter)
+    if not frames:
+        return Outcome(s, f"{pn(i)} is {where}: {face.name} has no effect for that")
+    return Outcome(s, f"{pn(i)} is {where}: {face.name}'s {where} effect applies", then=frames)

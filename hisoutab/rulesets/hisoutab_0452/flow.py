@@ -2,6 +2,7 @@
 
 from hisoutab.engine.flow import Flow
 
-PHASES = ("setup", "timeline", "adjustment", "maintenance", "resolve", "attack", "play", "end")
+PHASES = ("setup", "timeline", "adjustment", "bullet movement", "maintenance", "resolve",
+          "attack", "play", "end")
 
 FLOW = Flow("hisoutab-0.45.2", phases=PHASES, start="setup.hp")

@@ -65,6 +65,23 @@ OPTIONS = OptionSet((
                "skipped and the turn goes on to the play phase ('play_phase'), or they still "
                "resolve ('continue').",
                choices=("play_phase", "continue")),
+    RuleOption("hit.discard_zones", "play", "R-18",
+               "Zones a hit discards: cast and trigger ('play'), or also the bullet area, whose "
+               "bullets then leave the board ('all').", choices=("play", "all")),
+    RuleOption("spell.draw_per_threshold", "each", "R-19",
+               "Spell draws when HP drops: one per threshold (17/13/9/5/1) reached or crossed "
+               "('each'), or one per hit however many it crosses ('one').",
+               choices=("each", "one")),
+    RuleOption("bullet.straight_step", "x", "R-20",
+               "{Straight X}: a bullet moves X cells per bullet movement phase ('x') or 1 ('one').",
+               choices=("x", "one")),
+    RuleOption("spell.front_commit", True, "R-21",
+               "The maintenance phase puts one spell card at the front of the sequence and a spell "
+               "played this turn must be the front card when payable (true); false: no front step, "
+               "any payable spell card may be chosen."),
+    RuleOption("graze.own_bullets", False, "R-22",
+               "Graze discards only the opponent's bullets (false) or every bullet on the cell "
+               "(true)."),
     RuleOption("facing.auto", True, "S-1",
                "Pieces turn to face each other after every change of position (true), or keep their "
                "facing until a rule sets it (false)."),
@@ -75,6 +92,10 @@ OPTIONS = OptionSet((
                "The least time damage a hit or guard deals: 0 (a guard against hitstun 1 places no "
                "hit token at all) or 1 (it places the hit token on the next cell).",
                choices=(0, 1)),
+    RuleOption("sub.recovery", "replace", "S-5",
+               "After a sub-action {A/B/C}, taking recovery costs A + B instead of the card's "
+               "recovery ('replace'), or the card's recovery plus A + B ('add').",
+               choices=("replace", "add")),
     RuleOption("knockdown.may_wait", False, "S-4",
                "A knocked-down player may wait instead of playing the knockdown card (true), or "
                "must play it at the next play phase (false)."),

@@ -8,7 +8,7 @@ from typing import Any
 from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 
-from . import attack, effects, timeline, turn  # noqa: F401  (declare the steps)
+from . import attack, bullets, effects, specials, spells, timeline, turn  # noqa: F401  (steps)
 from . import setup as setup_steps  # noqa: F401
 from .clauses import CLAUSES, READINGS
 from .context import PLAYERS, Context
@@ -41,7 +41,8 @@ class HisouTab0452:
             players.append(Player(
                 name=name, character=ch.id, hp=0, x=0, y=0, facing=1 if i == 0 else -1,
                 marker=None, hit=None, spirit=(), hand=tuple(f"{name}/{c}" for c in ch.standing),
-                deck=ctx.decks[i], aside=(ctx.knockdown_cards[i],)))
+                deck=ctx.decks[i], aside=(ctx.knockdown_cards[i],),
+                special=ctx.special_areas[i], extra=ctx.extras[i], spell_deck=ctx.spell_decks[i]))
         return State(players=(players[0], players[1]), time=ctx.start,
                      agenda=(("setup.hp",),), rng=seed_state(seed))
 
@@ -76,7 +77,11 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
             if p.position is None:
                 problems.append(f"{n}: neither marker nor hit token on the timeline")
         zones = {"hand": p.hand, "deck": p.deck, "discard": p.discard, "aside": p.aside,
-                 "cast": (p.cast,) if p.cast else (), "trigger": (p.trigger,) if p.trigger else ()}
+                 "cast": (p.cast,) if p.cast else (), "trigger": (p.trigger,) if p.trigger else (),
+                 "bullet_area": p.bullet_area, "spell_deck": p.spell_deck,
+                 "spell_seq": p.spell_seq, "spell_discard": p.spell_discard,
+                 "special": tuple(c for c in p.special if c), "extra": p.extra,
+                 "removed": p.removed}
         for zone, cards in zones.items():
             for c in cards:
                 if not c.startswith(n + "/"):
@@ -84,9 +89,24 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
                 if c in seen:
                     problems.append(f"{c} is in two places: {seen[c]} and {n}.{zone}")
                 seen[c] = f"{n}.{zone}"
+        if len(p.spell_seq) > 5:
+            problems.append(f"{n}: {len(p.spell_seq)} spell cards in the sequence (at most 5)")
+        for c, v in p.dice:
+            if v < 1:
+                problems.append(f"{n}: die {v} on {c}")
+            if c not in p.bullet_area and c not in (p.trigger, p.cast):
+                problems.append(f"{n}: die on {c}, which is not in the bullet area or a play zone")
+            if not any(b.card == c for b in s.bullets):
+                problems.append(f"{n}: die on {c} but none of its bullets is on the board")
         kd = ctx.knockdown_cards[i]
         if kd in p.hand and any(c == kd for c in (p.cast, p.trigger)):
             problems.append(f"{n}: knockdown card twice")
+    leaving = any(f[0] == "bullets.leave" for f in s.agenda)
+    for b in s.bullets:
+        if not ctx.on_board(b.x, b.y) and not leaving:
+            problems.append(f"bullet {b.id} off the board at ({b.x},{b.y})")
+        if all(c != b.card for c, _ in s.players[b.owner].dice):
+            problems.append(f"bullet {b.id} of {b.card} has no die on its card")
     expected = {c for c in ctx.cards}
     if set(seen) != expected:
         missing = sorted(expected - set(seen))

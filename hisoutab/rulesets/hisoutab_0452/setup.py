@@ -13,6 +13,7 @@ from hisoutab.engine.rng import randbelow, shuffle
 from .common import draw, names, pn, setp
 from .context import PLAYERS, Context
 from .flow import FLOW
+from .spells import draw_spells
 from .state import UP, State
 
 HP_START = 20
@@ -43,7 +44,7 @@ def place_markers(ctx: Context, s: State, frame: tuple) -> Outcome:
     return Outcome(s, f"both timeline markers on cell {t}", then=(("setup.pieces",),))
 
 
-@FLOW.auto("setup.pieces", phase="setup", clauses=("H-SETUP-4", "R-2"), next=("setup.draw",))
+@FLOW.auto("setup.pieces", phase="setup", clauses=("H-SETUP-4", "R-2"), next=("setup.spells",))
 def place_pieces(ctx: Context, s: State, frame: tuple) -> Outcome:
     """The pieces stand on the ground, on cell 2 from each end, facing each other."""
     a, b = s.players
@@ -53,6 +54,20 @@ def place_pieces(ctx: Context, s: State, frame: tuple) -> Outcome:
     return Outcome(s, f"P1 on (2,0) facing right, P2 on ({ctx.width - 1},0) facing left",
                    events=({"type": "place", "player": "P1", "cell": [2, 0]},
                            {"type": "place", "player": "P2", "cell": [ctx.width - 1, 0]}),
+                   then=(("setup.spells",),))
+
+
+@FLOW.auto("setup.spells", phase="setup", clauses=("H-SETUP-5",), next=("setup.draw",))
+def spell_decks(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """Each player builds a 10-card spell deck (the character file's spell_deck), shuffled."""
+    rng = s.rng
+    players = []
+    for _i, p in enumerate(s.players):
+        deck, rng = shuffle(rng, p.spell_deck)
+        players.append(replace(p, spell_deck=deck))
+    s = replace(s, players=tuple(players), rng=rng)
+    return Outcome(s, "each player shuffles a spell deck of "
+                      f"{len(s.players[0].spell_deck)} and {len(s.players[1].spell_deck)} cards",
                    then=(("setup.draw",),))
 
 
@@ -155,12 +170,17 @@ def first_player(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option]
     return Outcome(s, f"{pn(first)} goes first ({why})", then=(("setup.initiative",),))
 
 
-@FLOW.auto("setup.initiative", phase="setup", clauses=("H-SETUP-7",),
+@FLOW.auto("setup.initiative", phase="setup", clauses=("H-SETUP-7", "H-SPELL-DRAW"),
            next=("timeline.advance",))
 def take_initiative(ctx: Context, s: State, frame: tuple) -> Outcome:
-    """The first player takes the initiative token."""
+    """The first player takes the initiative token; the second player draws one spell card."""
     first = s.first if s.first is not None else 0
     s = replace(s, initiative=first)
-    return Outcome(s, f"{pn(first)} takes the initiative token",
-                   events=({"type": "initiative", "player": pn(first)},),
-                   then=(("timeline.advance",),))
+    s, drawn, _ = draw_spells(ctx, s, 1 - first, 1)
+    text = f"{pn(first)} takes the initiative token"
+    if drawn:
+        text += f"; {pn(1 - first)} reveals {names(ctx, drawn)} into the spell sequence"
+    return Outcome(s, text, events=({"type": "initiative", "player": pn(first)},
+                                    {"type": "spell_draw", "player": pn(1 - first), "cards": drawn}),
+                   then=(("timeline.advance",),),
+                   clauses=("H-SETUP-7", "H-SPELL-DRAW") if drawn else ("H-SETUP-7",))

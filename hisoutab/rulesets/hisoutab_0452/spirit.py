@@ -6,7 +6,7 @@ from .state import DOWN, UP, Slot
 
 
 def available(slots: tuple[Slot, ...]) -> int:
-    return sum(1 for s in slots if s == UP)
+    return slots.count(UP)
 
 
 def pay(slots: tuple[Slot, ...], n: int, order: str = "rightmost") -> tuple[Slot, ...]:

@@ -23,6 +23,7 @@ class Bullet:
     y: int
     dx: int  # direction of travel (each of -1, 0, 1) chosen at cast
     dy: int
+    side: str = ""  # the face of the card that fired it
 
 
 @record
@@ -58,6 +59,7 @@ class Player:
     hp_mark: int | None = None  # HP marked during resolution, applied by H-RES-DMG
     marker_mark: int | None = None  # marker cell marked by H-ATK-2, applied by H-RES-DMG
     marker_off: bool = False  # marker removal marked by H-DMG-3
+    recovery_override: int | None = None  # recovery after a sub-action (H-KW-SUB, S-5)
 
     @property
     def position(self) -> int | None:
@@ -66,7 +68,7 @@ class Player:
 
     @property
     def spirit_available(self) -> int:
-        return sum(1 for s in self.spirit if s == UP)
+        return self.spirit.count(UP)
 
     @property
     def on_ground(self) -> bool:

@@ -7,23 +7,29 @@ from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
-from .common import face_each_other, pn, setp, takes_part
+from .bullets import contact_frames
+from .common import face_each_other, pn, refill_needed, setp, takes_part
 from .context import Context
 from .flow import FLOW
+from .spells import wants_front
 from .state import State
 
 
 def special_frames(ctx: Context, s: State, upto: int) -> list[tuple]:
-    """R-11: blue cells passed by both markers that have not triggered yet, in timeline order."""
+    """R-11: blue/yellow cells passed by both markers that have not triggered yet, in timeline
+    order; blue before yellow on a cell that is both."""
     frames: list[tuple] = []
     for c in range(s.special_done + 1, upto + 1):
         if ctx.is_blue(c):
             frames.append(("adjust.blue", c))
+        if ctx.is_yellow(c):
+            frames.append(("bullets.phase", c))
     return frames
 
 
 @FLOW.auto("timeline.advance", phase="timeline", clauses=("H-TURN-1", "H-TURN-2", "R-11"),
            next=(("adjust.blue", "both markers passed a blue cell"),
+                 ("bullets.phase", "both markers passed a yellow cell"),
                  ("turn.begin", "no special cell passed")))
 def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Go to the next timeline cell where a marker or hit token stands, skipping empty cells, and
@@ -33,13 +39,15 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
     frames = special_frames(ctx, s, upto)
     skipped = t - s.time - 1
     prev = s.time
+    prev_done = s.special_done
     s = replace(s, time=t, special_done=max(s.special_done, upto), participants=())
     frames.append(("turn.begin",))
     text = f"next turn at t={t}"
     if skipped > 0:
         text += (f" (cell {prev + 1} skipped" if skipped == 1
                  else f" (cells {prev + 1}–{t - 1} skipped") + ": no one takes part)"
-    specials = [f"blue cell {f[1]}" for f in frames[:-1]]
+    specials = [f"{color} cell {c}" for c in range(prev_done + 1, upto + 1)
+                for color, on in (("blue", ctx.is_blue(c)), ("yellow", ctx.is_yellow(c))) if on]
     if specials:
         text += "; both markers passed " + ", ".join(specials)
     clauses = ("H-TURN-1", "H-TURN-2") if skipped > 0 else ("H-TURN-1",)
@@ -51,7 +59,10 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("turn.begin", phase="timeline", clauses=("H-TURN-1", "H-TURN-2", "H-DMG-3", "H-TD-1"),
            next=(("maint.trigger", "a turn player has a card in the trigger zone"),
-                 ("maint.zone", "otherwise"),
+                 ("maint.spell", "a turn player has 2+ spell cards (R-21)"),
+                 ("maint.zone", "a card in the cast zone, or cards to draw"),
+                 ("resolve.order", "hand full, both cast"), ("resolve.card", "hand full, a card cast"),
+                 ("play.choose", "hand full, nothing cast"),
                  ("timeline.advance", "no one takes part any more")),
            tags=("turn",))
 def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
@@ -70,7 +81,11 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
                            "after_damage": p.marker is None})
     s = replace(s, participants=parts, turn=s.turn + 1)
     frames: list[tuple] = [("maint.trigger", i) for i in parts if s.players[i].trigger is not None]
-    frames += [("maint.zone", i) for i in parts]
+    if ctx.options["spell.front_commit"] and any(wants_front(s, i) for i in parts):
+        frames.append(("maint.spell",))
+    # H-MAINT-3 / H-MAINT-4 run when there is something to do: a card to move, cards to draw
+    frames += [("maint.zone", i) for i in parts if s.players[i].cast is not None
+               or refill_needed(ctx, s.players[i])]
     # after maintenance, the cards now in the cast zone are in the trigger zone (H-MAINT-3)
     resolvers = [i for i in parts if s.players[i].cast is not None]
     if len(parts) == 2 and (len(resolvers) == 2 or ctx.options["initiative.ask_when_moot"]):
@@ -90,7 +105,8 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("adjust.blue", phase="adjustment", clauses=("H-ADJ-BLUE", "H-ADJ-BLUE-0", "R-11"),
-           next=(("adjust.recover", "a face-down spirit token"), ("adjust.dice", "a die on the gauge"),
+           next=(("bullets.phase", "the cell is also yellow"),
+                 ("adjust.recover", "a face-down spirit token"), ("adjust.dice", "a die on the gauge"),
                  ("adjust.gravity", "a piece in the air"), ("adjust.blue", "the next blue cell"),
                  ("turn.begin", "nothing to adjust")))
 def blue_cell(ctx: Context, s: State, frame: tuple) -> Outcome:
@@ -120,7 +136,8 @@ def blue_cell(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 AFTER_ADJUST = (("adjust.recover", "the other player's phase"),
                 ("adjust.dice", "a die on the gauge"), ("adjust.gravity", "a piece in the air"),
-                ("adjust.blue", "the next blue cell"), ("turn.begin", "adjustment done"))
+                ("adjust.blue", "the next blue cell"), ("bullets.phase", "the yellow cell"),
+                ("turn.begin", "adjustment done"))
 
 
 @FLOW.auto("adjust.recover", phase="adjustment", clauses=("H-ADJ-BLUE-1",), next=AFTER_ADJUST)
@@ -165,7 +182,8 @@ def _decide_facing(ctx: Context, s: State, frame: tuple) -> Decision | None:
 
 
 @FLOW.choice("adjust.gravity", phase="adjustment", clauses=("H-ADJ-BLUE-3",),
-             next=AFTER_ADJUST, decide=_decide_facing)
+             next=(("bullet.hit", "falls onto an opponent's bullet"),) + AFTER_ADJUST,
+             decide=_decide_facing)
 def gravity(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     """Gravity: the piece moves down 1 cell (no effect on the ground). If it falls into the other
     piece's cell, the player performing the phase chooses the facing."""
@@ -180,5 +198,19 @@ def gravity(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | No
         p = replace(p, facing=facing)
         text += f", into {pn(1 - i)}'s cell, and faces {'right' if facing == 1 else 'left'}"
     s = face_each_other(ctx, setp(s, i, p))
+    hits = contact_frames(s, i)
+    if hits:
+        text += "; an opponent's bullet is there"
+        hits = hits + [("adjust.settle",)]
     return Outcome(s, text, events=({"type": "move", "player": pn(i), "to": [p.x, p.y],
-                                     "by": "gravity"},))
+                                     "by": "gravity"},), then=hits)
+
+
+@FLOW.auto("adjust.settle", phase="adjustment", clauses=("H-RES-DMG", "H-GOAL-1"),
+           next=(("game.over", "a player is at 0 HP"), ("spell.gain", "HP fell to a threshold"))
+           + AFTER_ADJUST)
+def adjust_settle(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """Damage settlement after a bullet hit in the adjustment phase (as H-RES-DMG)."""
+    from .turn import settle_marks
+
+    return settle_marks(ctx, s)

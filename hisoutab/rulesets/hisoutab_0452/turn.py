@@ -7,16 +7,46 @@ from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
-from .common import destination, draw, drawn_in_hand, invulnerable, names, pn, put, setp, takes_part
+from .cards import Card
+from .common import (
+    destination,
+    die_of,
+    discard,
+    draw,
+    drawn_in_hand,
+    invulnerable,
+    names,
+    pn,
+    put,
+    setp,
+    takes_part,
+)
 from .context import Context
+from .effects import EFFECT_STEPS, effect_frames
 from .flow import FLOW
+from .specials import effective_card
+from .spells import payable, thresholds_crossed
 from .state import Player, State
 
 # ------------------------------------------------------------------------------- phase 1
 
 
-@FLOW.auto("maint.trigger", phase="maintenance", clauses=("H-MAINT-1", "R-12"),
+ZONE_TEXT = {"hand": "back to hand", "discard": "to the discard pile",
+             "aside": "out of play (set aside)", "bullet_area": "to the bullet area",
+             "spell_discard": "to the spell discard pile", "special": "back to the special area"}
+
+
+def _upgraded(ctx: Context, s: State, i: int, iid: str) -> bool:
+    """The special came from the extra deck (an upgrade), not from the special area at setup."""
+    return iid in ctx.extras[i]
+
+
+@FLOW.auto("maint.trigger", phase="maintenance",
+           clauses=("H-MAINT-1", "R-12", "H-SPELL-DISCARD", "H-EFF-SPECIAL-3", "H-UPG-4", "H-KD"),
            next=(("maint.trigger", "the other turn player's trigger zone"),
+                 ("maint.spell", "a turn player has 2+ spell cards (R-21)"),
+                 ("resolve.order", "hand full, nothing cast"), ("resolve.card", "hand full"),
+                 ("play.choose", "hand full, nothing to resolve"),
                  ("maint.zone", "then")))
 def clear_trigger(ctx: Context, s: State, frame: tuple) -> Outcome:
     """The card in the trigger zone goes to its destination by kind: physical attack → discard
@@ -27,12 +57,21 @@ def clear_trigger(ctx: Context, s: State, frame: tuple) -> Outcome:
     iid = p.trigger
     if iid is None:
         return Outcome(s, f"{pn(i)}'s trigger zone is already empty")
-    where = destination(ctx, iid)
-    p = put(replace(p, trigger=None, trigger_side="", missed=False), iid, where)
+    where = destination(ctx, p, iid)
+    p = put(replace(p, trigger=None, trigger_side="", missed=False, recovery_override=None), iid,
+            where, ctx)
     s = setp(s, i, p)
-    label = {"hand": "back to hand", "discard": "to the discard pile",
-             "aside": "out of play (set aside)"}[where]
-    clauses = ("H-MAINT-1",) if ctx.cards[iid].kind in ("physical", "cancel") else ("H-MAINT-1", "R-12")
+    label = ZONE_TEXT[where]
+    kind = ctx.cards[iid].kind
+    listed = ((kind == "physical" and where != "hand") or (kind == "cancel" and where == "hand")
+              or where == "bullet_area")
+    clauses: tuple[str, ...] = ("H-MAINT-1",) if listed else ("H-MAINT-1", "R-12")
+    if where == "spell_discard":
+        clauses += ("H-SPELL-DISCARD",)
+    elif where == "special":
+        clauses += ("H-EFF-SPECIAL-3",)
+        if _upgraded(ctx, s, i, iid):
+            clauses += ("H-UPG-4",)
     text = f"{pn(i)}'s {ctx.name(iid)} leaves the trigger zone, {label}"
     if where == "aside":
         text += "; the knockdown ends and so does the invulnerability"
@@ -79,11 +118,25 @@ def _resolvers(s: State) -> tuple[int, ...]:
     return tuple(i for i in s.participants if takes_part(s, i) and s.players[i].trigger is not None)
 
 
+def _priority_first(ctx: Context, s: State) -> int | None:
+    """H-KW-PRIORITY: the one card with {Priority} resolves first (both or none: normal order)."""
+    who = _resolvers(s)
+    if len(who) < 2:
+        return None
+    flags = [ctx.cards[s.players[i].trigger].face(s.players[i].trigger_side).priority  # type: ignore[index]
+             for i in who]
+    if flags.count(True) == 1:
+        return who[flags.index(True)]
+    return None
+
+
 def _decide_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
     parts = tuple(i for i in s.participants if takes_part(s, i))
     if len(parts) < 2:
         return None
     if len(_resolvers(s)) < 2 and not ctx.options["initiative.ask_when_moot"]:
+        return None
+    if _priority_first(ctx, s) is not None:
         return None
     holder = s.initiative
     opts = (Option("keep initiative", "keep"), Option("pass initiative", "pass"))
@@ -93,13 +146,21 @@ def _decide_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
                     f"Keep the initiative token ({first}) or pass it")
 
 
-@FLOW.choice("resolve.order", phase="resolve", clauses=("H-RES-SIM", "H-RES-1", "R-13", "S-2"),
+@FLOW.choice("resolve.order", phase="resolve",
+             clauses=("H-RES-SIM", "H-RES-1", "H-KW-PRIORITY", "R-13", "S-2"),
              next=(("resolve.card", "someone has a card to resolve"),
                    ("resolve.settle", "nothing to resolve")),
              decide=_decide_order)
 def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     """Who resolves first. In a simultaneous action the initiative holder keeps or passes the
     initiative token (R-13: passing hands the token over and resolves first)."""
+    first_ = _priority_first(ctx, s)
+    if chosen is None and first_ is not None:
+        who = (first_, 1 - first_)
+        return Outcome(s, f"{pn(first_)}'s {ctx.name(s.players[first_].trigger)} has {{Priority}}: "
+                          f"{pn(first_)} resolves first",
+                       then=[("resolve.card", i) for i in who] + [("resolve.settle",)],
+                       clauses=("H-RES-SIM", "H-KW-PRIORITY"))
     if chosen is None:  # only one turn player is left: no order to decide
         who = _resolvers(s)
         text = (f"only {pn(who[0])} has a card to resolve" if who
@@ -125,10 +186,10 @@ def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
 
 
 @FLOW.auto("resolve.card", phase="resolve", clauses=("H-RES-1",),
-           next=(("eff.move", "a move effect"), ("eff.dash", "a dash effect"),
-                 ("eff.defense", "a defense effect"), ("eff.physical", "a physical attack"),
-                 ("resolve.card", "the other player resolves"),
-                 ("resolve.settle", "no effect to perform")))
+           next=tuple((name, "the card's first effect") for name in EFFECT_STEPS)
+           + (("kw.groundair", "only ground / air effects"),
+              ("resolve.card", "the other player resolves"),
+              ("resolve.settle", "no effect to perform")))
 def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Activate the effects of the card in the trigger zone, in the order printed."""
     i = frame[1]
@@ -139,13 +200,16 @@ def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
     if iid is None:
         return Outcome(s, f"{pn(i)}'s trigger zone is empty: nothing to resolve")
     face = ctx.cards[iid].face(p.trigger_side)
-    frames = [("eff." + kind, i, iid, k) for k, (kind, _) in enumerate(face.effects)]
+    frames = effect_frames(face, i, iid)
+    if face.ground or face.air:
+        frames.append(("kw.groundair", i, iid))
     return Outcome(s, f"{pn(i)} resolves {face.name}",
                    events=({"type": "resolve", "player": pn(i), "card": iid},), then=frames)
 
 
 @FLOW.auto("resolve.settle", phase="resolve", clauses=("H-RES-DMG", "H-GOAL-1"),
-           next=(("play.choose", "no one is at 0 HP"), ("game.over", "a player is at 0 HP")))
+           next=(("play.choose", "no one is at 0 HP"), ("game.over", "a player is at 0 HP"),
+                 ("spell.gain", "HP fell to a spell threshold")))
 def settle(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Damage settlement: HP markers and timeline markers move to the cells marked during
     resolution."""
@@ -178,11 +242,18 @@ def settle_marks(ctx: Context, s: State, then_ok: tuple = ()) -> Outcome:
                            "to": p.marker_mark})
         if changes or p.hp_mark is not None or p.marker_mark is not None or p.marker_off:
             players[i] = replace(p, hp_mark=None, marker_mark=None, marker_off=False, **changes)
+    gains = []
+    for i, (old, new) in enumerate(zip(s.players, players, strict=True)):
+        n = thresholds_crossed(old.hp, new.hp)
+        if n and new.hp > 0:
+            n = n if ctx.options["spell.draw_per_threshold"] == "each" else 1
+            gains.append(("spell.gain", i, n))
     s = replace(s, players=tuple(players))
     text = "damage settlement: " + ("; ".join(parts) if parts else "nothing marked")
     if any(p.hp <= 0 for p in s.players):
         return Outcome(s, text, events=tuple(events), then=(("game.over",),))
-    return Outcome(s, text, events=tuple(events), then=then_ok, clauses=("H-RES-DMG",))
+    return Outcome(s, text, events=tuple(events), then=tuple(gains) + tuple(then_ok),
+                   clauses=("H-RES-DMG",))
 
 
 @FLOW.auto("game.over", phase="end", clauses=("H-GOAL-1", "R-1"))
@@ -207,13 +278,28 @@ def game_over(ctx: Context, s: State, frame: tuple) -> Outcome:
 # ------------------------------------------------------------------------------- phase 3
 
 
-def can_cancel(ctx: Context, p: Player, new_cancel: int) -> bool:
-    """H-PLAY-CANCEL with H-EFF-PHYS-2: a higher cancel level, and not a missed physical attack."""
+def can_cancel(ctx: Context, p: Player, new: Card) -> bool:
+    """H-PLAY-CANCEL: a higher cancel level; never a missed physical attack (H-EFF-PHYS-2) or an
+    {Uncancellable} card (H-KW-NOCANCEL); {Can cancel: …} also cancels the listed effects
+    regardless of level (H-KW-CANCELS)."""
     if p.trigger is None:
         return True
     if p.missed:
         return False
-    return new_cancel > ctx.cards[p.trigger].face(p.trigger_side).cancel
+    trig = ctx.cards[p.trigger].face(p.trigger_side)
+    if trig.uncancellable:
+        return False
+    if new.cancel > trig.cancel:
+        return True
+    return bool(new.can_cancel) and (trig.id in new.can_cancel
+                                     or any(k in new.can_cancel for k, _ in trig.effects))
+
+
+def face_cancels_by_keyword(new: Card, trig: Card) -> bool:
+    """H-KW-CANCELS: the new card lists the trigger card (or one of its effects) and its cancel
+    level alone would not allow the cancel."""
+    return new.cancel <= trig.cancel and bool(new.can_cancel) and (
+        trig.id in new.can_cancel or any(k in new.can_cancel for k, _ in trig.effects))
 
 
 def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
@@ -221,19 +307,26 @@ def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
     p = s.players[i]
     spirit = sp.available(p.spirit)
     kd = ctx.knockdown_cards[i]
-    hand = (kd,) if kd in p.hand else p.hand  # H-KD: the next card played must be the knockdown card
     knocked_down = kd in p.hand
+    hand = (kd,) if knocked_down else p.hand  # H-KD: the next card played must be the knockdown card
     cancelling = p.trigger is not None
-    limit = -1
-    if cancelling:
-        if p.missed:
-            hand = ()  # H-EFF-PHYS-2: a missed physical attack cannot be cancelled
-        limit = ctx.cards[p.trigger].face(p.trigger_side).cancel  # type: ignore[index]
     opts: list[Option] = []
     seen: set[tuple[str, str]] = set()
     for iid in hand:
-        for key, side, face, play_label, cancel_label in ctx.playable[iid]:
-            if key in seen or face.cost > spirit or face.cancel <= limit:
+        for key, side, face, play_label, cancel_label, indirect, spell in ctx.playable[iid]:
+            if key in seen:
+                continue
+            real = face
+            if indirect:
+                target = effective_card(ctx, p, iid)  # H-EFF-SPECIAL-1, H-UPG-0
+                if target is None:
+                    continue
+                real = ctx.cards[target]
+            if (face.ground_only or real.ground_only) and p.y != 0:  # H-KW-GROUND
+                continue
+            if real.cost > spirit or (cancelling and not can_cancel(ctx, p, real)):
+                continue
+            if spell and not payable(ctx, s, i):
                 continue
             seen.add(key)
             opts.append(Option(cancel_label if cancelling else play_label, ("play", iid, side)))
@@ -261,8 +354,10 @@ def _decide_play(ctx: Context, s: State, frame: tuple) -> Decision | None:
 
 @FLOW.choice("play.choose", phase="play",
              clauses=("H-PLAY-1", "H-PLAY-CANCEL", "H-PLAY-SIM", "H-EFF-PHYS-2", "H-KD", "H-TURN-2",
-                      "R-14", "R-15", "S-4"),
-             next=(("play.pay", "a card was played"),
+                      "H-KW-GROUND", "H-KW-NOCANCEL", "H-KW-CANCELS", "H-EFF-SPECIAL-1", "H-UPG-0",
+                      "R-14", "R-15", "S-4", "S-5"),
+             next=(("play.pay", "a card was played"), ("spell.play", "a spell-card effect"),
+                   ("special.play", "a special card"), ("upgrade.play", "a special upgrade card"),
                    ("timeline.advance", "recovery, wait, or no one takes part")),
              decide=_decide_play)
 def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
@@ -288,16 +383,31 @@ def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
             parts.append(f"{name} {'cancels into' if cancel else 'plays'} {what}")
             if cancel:
                 clauses.add("H-PLAY-CANCEL")
+                trig = ctx.cards[s.players[i].trigger].face(s.players[i].trigger_side)  # type: ignore[index]
+                if face_cancels_by_keyword(ctx.cards[iid].face(side), trig):
+                    clauses.add("H-KW-CANCELS")
+            if ctx.cards[iid].face(side).ground_only:
+                clauses.add("H-KW-GROUND")
             if side:
                 clauses.add("H-PLAY-SIM")
-            frames.append(("play.pay", i, 1 if cancel else 0))
+            face_ = ctx.cards[iid].face(side)
+            nxt = ("spell.play" if face_.has_effect("spell") else
+                   "special.play" if face_.kind == "special" and face_.has_effect("special") else
+                   "upgrade.play" if face_.has_effect("upgrade") else "play.pay")
+            frames.append((nxt, i, iid, 1 if cancel else 0) if nxt != "play.pay"
+                          else ("play.pay", i, 1 if cancel else 0))
             events.append({"type": "play", "player": name, "card": iid, "side": side,
                            "cancel": cancel})
         elif kind == "recovery":
             trig = ctx.cards[p.trigger].face(p.trigger_side)  # type: ignore[index]
+            if trig.uncancellable:
+                clauses.add("H-KW-NOCANCEL")
             old = p.marker
-            p = replace(p, marker=s.time + trig.recovery)
+            rec = trig.recovery if p.recovery_override is None else p.recovery_override
+            p = replace(p, marker=s.time + rec)
             parts.append(f"{name} takes {trig.name}'s recovery: marker t={old} → {p.marker}")
+            if p.recovery_override is not None:
+                clauses.add("S-5")
             clauses.add("R-14")
             events.append({"type": "marker", "player": name, "from": old, "to": p.marker})
         else:
@@ -317,11 +427,13 @@ def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
 
 
 def _clause_order(c: str) -> tuple[int, str]:
-    return (1 if c.startswith("R-") else 0, c)
+    return (0 if c.startswith("H-") else 1, c)  # rule clauses, then readings and settled questions
 
 
 @FLOW.auto("play.pay", phase="play", clauses=("H-PLAY-2", "R-5", "R-14"),
-           next=(("play.pay", "the other player pays"), ("timeline.advance", "then")))
+           next=(("play.pay", "the other player pays"), ("play.cleanup", "bullet cards without die"),
+                 ("spell.play", "the other player's spell"), ("special.play", "the other player's special"),
+                 ("upgrade.play", "the other player's upgrade"), ("timeline.advance", "then")))
 def pay(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Pay the played card's costs: spirit (R-5: rightmost face-up tokens flip first) and time
     (the marker moves forward by the card's startup)."""
@@ -337,7 +449,8 @@ def pay(ctx: Context, s: State, frame: tuple) -> Outcome:
     if face.cost:
         clauses += ("R-5",)
     if cancelled and ctx.options["turn.recovery"] == "always" and p.trigger is not None:
-        extra = ctx.cards[p.trigger].face(p.trigger_side).recovery
+        extra = (ctx.cards[p.trigger].face(p.trigger_side).recovery
+                 if p.recovery_override is None else p.recovery_override)
         clauses += ("R-14",)
     marker = s.time + face.startup + extra
     s = setp(s, i, replace(p, spirit=spirit, marker=marker))
@@ -345,8 +458,30 @@ def pay(ctx: Context, s: State, frame: tuple) -> Outcome:
     text += f"spirit {before} → {sp.available(spirit)}, " if face.cost else ""
     text += f"marker t={old} → {marker} (startup {face.startup}"
     text += f" + recovery {extra})" if extra else ")"
+    p = s.players[i]
+    cleanup = (("play.cleanup", i),) if any(die_of(p, c) is None for c in p.bullet_area) else ()
     return Outcome(s, text, events=({"type": "pay", "player": pn(i), "spirit": face.cost,
-                                     "marker": [old, marker]},), clauses=clauses)
+                                     "marker": [old, marker]},), then=cleanup, clauses=clauses)
+
+
+@FLOW.auto("play.cleanup", phase="play", clauses=("H-EFF-BUL-4",),
+           next=(("play.pay", "the other player pays"), ("spell.play", "the other player's spell"),
+                 ("special.play", "the other player's special"),
+                 ("upgrade.play", "the other player's upgrade"), ("timeline.advance", "then")))
+def cleanup(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """At the end of the player's cleanup (paying costs), every bullet card without a die goes to
+    the discard pile."""
+    i = frame[1]
+    p = s.players[i]
+    done = [c for c in p.bullet_area if die_of(p, c) is None]
+    p = replace(p, bullet_area=tuple(c for c in p.bullet_area if c not in done))
+    for c in done:
+        p, _ = discard(ctx, p, c)
+    s = setp(s, i, p)
+    return Outcome(s, f"{pn(i)}'s bullet cards without a die go to the discard pile: "
+                      f"{names(ctx, done)}",
+                   events=({"type": "zone", "player": pn(i), "cards": done, "from": "bullet_area",
+                            "to": "discard"},))
 
 
 def is_invulnerable(ctx: Context, s: State, i: int) -> bool:
