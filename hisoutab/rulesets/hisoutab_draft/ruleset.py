@@ -1,0 +1,115 @@
+"""The HisouTab early draft as a ruleset on the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hisoutab.engine.options import Options
+from hisoutab.engine.rng import seed_state
+
+from . import attack, turn  # noqa: F401  (declare the steps)
+from . import setup as setup_steps  # noqa: F401
+from .clauses import CLAUSES, READINGS, SETTLED
+from .context import PLAYERS, Context
+from .flow import FLOW
+from .options import OPTIONS
+from .state import Player, State
+
+
+class HisouTabDraft:
+    """The early English draft of the tabletop edition (clause IDs ``D-…``)."""
+
+    id = "hisoutab-draft"
+    title = "HisouTab early draft"
+    flow = FLOW
+    options = OPTIONS
+    clauses = CLAUSES
+    readings = {**READINGS, **SETTLED}
+    state_type = State
+    players = PLAYERS
+
+    def context(self, options: Options, setup: Mapping[str, Any] | None = None) -> Context:
+        return Context(options, setup)
+
+    def initial_state(self, ctx: Context, seed: int) -> State:
+        """Before setup: every card of each character set aside; the setup steps do the rest."""
+        players = []
+        for i, ch in enumerate(ctx.characters):
+            players.append(Player(name=PLAYERS[i], character=ch.id, hp=0, max_hp=0, x=0, y=0,
+                                  facing=1 if i == 0 else -1, marker=None, aside=ctx.pools[i]))
+        return State(players=(players[0], players[1]), time=ctx.start, agenda=(("setup.hp",),),
+                     rng=seed_state(seed))
+
+    def turn_info(self, s: State) -> tuple[int, str]:
+        if not s.participants:
+            return s.time, "-"
+        return s.time, "+".join(PLAYERS[i] for i in s.participants)
+
+    def result(self, s: State) -> dict[str, Any]:
+        return {"winner": s.winner, "time": s.time, "turns": s.turn,
+                "hp": {p.name: p.hp for p in s.players}}
+
+    def invariants(self, ctx: Context, s: State) -> list[str]:
+        return check_invariants(ctx, s)
+
+
+def check_invariants(ctx: Context, s: State) -> list[str]:
+    """Every rule-level invariant of a draft state; an empty list when all hold."""
+    problems: list[str] = []
+    set_up = s.first is not None
+    seen: dict[str, str] = {}
+
+    def place(card: str, where: str, owner: str) -> None:
+        if not card.startswith(owner + "/"):
+            problems.append(f"{card} in {where} does not belong to {owner}")
+        if card in seen:
+            problems.append(f"{card} is in two places: {seen[card]} and {where}")
+        seen[card] = where
+
+    for p in s.players:
+        n = p.name
+        if p.hp < 0 or p.hp > p.max_hp:
+            problems.append(f"{n}: HP {p.hp} outside 0..{p.max_hp}")
+        if p.max_hp not in (0, 20, 23):
+            problems.append(f"{n}: max HP {p.max_hp}")
+        if not 0 <= p.spirit <= ctx.spirit_max:
+            problems.append(f"{n}: spirit {p.spirit} outside 0..{ctx.spirit_max}")
+        if p.whiff < 0:
+            problems.append(f"{n}: negative whiff")
+        if set_up:
+            if not ctx.on_board(p.x, p.y):
+                problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
+            if p.marker is None or p.marker < s.time:
+                problems.append(f"{n}: marker {p.marker} before the current time {s.time}")
+        for zone in ("hand", "discard", "aside"):
+            for c in getattr(p, zone):
+                place(c, f"{n}.{zone}", n)
+        if p.played is not None:
+            place(p.played, f"{n}.played", n)
+            if ctx.cards[p.played].kind == "defense":
+                problems.append(f"{n}: a defense card in play")
+    for b in s.bullets:
+        owner = PLAYERS[b.owner]
+        place(b.card, f"bullet {b.id}", owner)
+        if not ctx.on_board(b.x, b.y):
+            problems.append(f"bullet {b.id} off the board")
+        if not 0 <= b.slot < ctx.cards[b.card].slots:
+            problems.append(f"bullet {b.id}: token on slot {b.slot}")
+    if len({b.id for b in s.bullets}) != len(s.bullets):
+        problems.append("two bullets share an id")
+    expected = set(ctx.cards)
+    if set(seen) != expected:
+        problems.append(f"cards not conserved: missing {sorted(expected - set(seen))[:5]}, "
+                        f"unknown {sorted(set(seen) - expected)[:5]}")
+    if set_up and s.players[0].x == s.players[1].x and s.players[0].y == s.players[1].y \
+            and ctx.options["gravity.onto_opponent"] == "stay":
+        problems.append("both pieces share a block")
+    if s.winner is None and s.agenda == () and set_up:
+        problems.append("the agenda is empty but there is no winner")
+    if s.winner is not None and s.winner != "draw" and s.players[PLAYERS.index(s.winner)].hp <= 0:
+        problems.append(f"winner {s.winner} is at 0 HP")
+    return problems
+
+
+RULESET = HisouTabDraft()
