@@ -1,0 +1,134 @@
+"""Paths into a state (``P2.hp``, ``P1.spirit_available``, ``time``, ``P1.hand.len``) and matching
+of expected values (card ids match their instances, player names match player indices)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from hisoutab.engine.record import is_record, to_dict
+
+LEN_WORDS = ("len", "count")
+ROOTS = ("over", "result")
+
+
+class PathError(Exception):
+    pass
+
+
+def _members(obj: Any) -> list[str]:
+    if is_record(obj):
+        names = [f.name for f in dataclasses.fields(obj)]
+        names += [n for n, v in vars(type(obj)).items() if isinstance(v, property)]
+        return sorted(set(names))
+    return []
+
+
+def _step(obj: Any, seg: str) -> Any:
+    if seg in LEN_WORDS and isinstance(obj, (tuple, list, dict, str)):
+        return len(obj)
+    if isinstance(obj, (tuple, list)):
+        try:
+            return obj[int(seg)]
+        except ValueError:
+            raise PathError(f"{seg!r}: expected an index into a list of {len(obj)}, or len") from None
+        except IndexError:
+            raise PathError(f"index {seg} is out of range (the list has {len(obj)} items)") from None
+    if isinstance(obj, dict):
+        if seg in obj:
+            return obj[seg]
+        raise PathError(f"no key {seg!r}; keys: {', '.join(map(str, obj))}")
+    if is_record(obj):
+        if seg in _members(obj):
+            return getattr(obj, seg)
+        raise PathError(f"unknown field {seg!r} of {type(obj).__name__}; known: "
+                        + ", ".join(_members(obj)))
+    raise PathError(f"cannot look up {seg!r} in {obj!r}")
+
+
+def root_value(state: Any, ruleset: Any, seg: str, game: Any = None) -> Any:
+    names = tuple(getattr(ruleset, "players", ()))
+    if seg in names:
+        for f in dataclasses.fields(state):
+            v = getattr(state, f.name)
+            if isinstance(v, tuple) and any(getattr(x, "name", None) == seg for x in v):
+                return next(x for x in v if getattr(x, "name", None) == seg)
+    if seg == "over":
+        return not state.agenda
+    if seg == "result":
+        return ruleset.result(state)
+    if is_record(state) and seg in _members(state):
+        return getattr(state, seg)
+    raise PathError(f"unknown path root {seg!r}; expected a player ({', '.join(names)}), a state "
+                    f"field ({', '.join(_members(state))}) or {', '.join(ROOTS)}")
+
+
+def resolve(state: Any, ruleset: Any, path: str) -> Any:
+    segs = path.split(".")
+    value = root_value(state, ruleset, segs[0])
+    for seg in segs[1:]:
+        value = _step(value, seg)
+    return value
+
+
+def check_path(state: Any, ruleset: Any, path: str) -> str | None:
+    """A problem with ``path`` that no later state can fix (a misspelled name), or None."""
+    segs = path.split(".")
+    try:
+        value = root_value(state, ruleset, segs[0])
+    except PathError as exc:
+        return str(exc)
+    for seg in segs[1:]:
+        try:
+            value = _step(value, seg)
+        except PathError as exc:
+            if value is None or isinstance(value, dict) or "out of range" in str(exc):
+                return None  # may exist in a later state
+            return str(exc)
+    return None
+
+
+# ------------------------------------------------------------------------------ matching
+def normal(value: Any) -> Any:
+    return to_dict(value)
+
+
+def _short(s: str, keep_copy: bool) -> str:
+    body = s.split("/", 1)[-1]
+    return body if keep_copy else body.split("#", 1)[0]
+
+
+def matches(actual: Any, expected: Any, names: tuple[str, ...] = ()) -> bool:
+    """``actual`` (in to_dict form) equals ``expected``, with card ids and player names allowed."""
+    if actual == expected:
+        return True
+    if isinstance(actual, bool) or isinstance(expected, bool):
+        return False
+    if isinstance(actual, int) and isinstance(expected, str) and expected in names:
+        return names.index(expected) == actual
+    if isinstance(actual, str) and isinstance(expected, str) and "/" in actual and "/" not in expected:
+        return _short(actual, "#" in expected) == expected
+    if isinstance(actual, list) and isinstance(expected, list):
+        return len(actual) == len(expected) and all(
+            matches(a, e, names) for a, e in zip(actual, expected, strict=True))
+    if isinstance(actual, dict) and isinstance(expected, dict):
+        return all(k in actual and matches(actual[k], v, names) for k, v in expected.items())
+    return False
+
+
+def show(value: Any) -> str:
+    """A short readable form: card instances without the owner prefix."""
+    v = normal(value)
+
+    def sh(x: Any) -> Any:
+        if isinstance(x, str) and "/" in x:
+            return x.split("/", 1)[1]
+        if isinstance(x, list):
+            return [sh(y) for y in x]
+        if isinstance(x, dict):
+            return {k: sh(y) for k, y in x.items()}
+        return x
+
+    import json
+
+    return json.dumps(sh(v), ensure_ascii=False, default=str)

@@ -1,0 +1,442 @@
+"""Running a scenario: the script answers the decisions, the checkpoints check the expectations.
+
+Everything that goes wrong while running is a :class:`Failure` naming the file and the line of the
+script line or expectation concerned; nothing raises past :func:`run_scenario` except a bug.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hisoutab.engine.errors import HisoutabError
+from hisoutab.engine.game import Game, Step
+
+from .model import Checkpoint, Scenario
+from .overlay import ALIASES
+from .paths import PathError, matches, normal, resolve, show
+
+
+@dataclass
+class Failure:
+    file: str
+    line: int | None
+    field: str | None
+    message: str
+    expected: Any = None
+    actual: Any = None
+    has_values: bool = False
+
+    def where(self) -> str:
+        w = self.file + (f":{self.line}" if self.line is not None else "")
+        return w + (f": {self.field}" if self.field else "")
+
+    def __str__(self) -> str:
+        text = f"{self.where()}: {self.message}"
+        if self.has_values:
+            text += f"\n  expected: {show(self.expected)}\n  actual:   {show(self.actual)}"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"file": self.file, "line": self.line, "field": self.field,
+                             "message": self.message}
+        if self.has_values:
+            d["expected"] = normal(self.expected)
+            d["actual"] = normal(self.actual)
+        return d
+
+
+@dataclass
+class Result:
+    scenario: Scenario | None
+    file: str
+    game: Game | None = None
+    failures: list[Failure] = field(default_factory=list)
+    stopped: str = ""
+    golden_diff: list[str] = field(default_factory=list)
+    checked: int = 0
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    @property
+    def steps(self) -> list[Step]:
+        return self.game.history if self.game is not None else []
+
+    def last_steps(self, n: int = 8) -> list[str]:
+        return [s.line() for s in self.steps[-n:]]
+
+    def report(self, n: int = 8) -> str:
+        """All failures, then the last steps that ran."""
+        lines = [str(f) for f in self.failures]
+        if self.golden_diff:
+            lines.append("step log differs from the golden log:")
+            lines += ["  " + d for d in self.golden_diff]
+        if self.steps:
+            lines.append(f"last steps ({self.stopped}):")
+            lines += ["  " + s for s in self.last_steps(n)]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        sc = self.scenario
+        return {
+            "file": self.file, "name": sc.name if sc else None, "passed": self.passed,
+            "steps": len(self.steps), "stopped": self.stopped, "checkpoints": self.checked,
+            "failures": [f.to_dict() for f in self.failures], "golden_diff": self.golden_diff,
+            "last_steps": self.last_steps() if self.failures else [],
+        }
+
+
+Prompt = Callable[[Game, Any], "str | dict[str, str] | None"]
+
+
+class _Run:
+    def __init__(self, sc: Scenario, until: str | None, prompt: Prompt | None,
+                 on_step: Callable[[Step], None] | None) -> None:
+        self.sc = sc
+        self.game = sc.new_game()
+        self.result = Result(sc, sc.file, self.game)
+        self.until = until
+        self.prompt = prompt
+        self.on_step = on_step
+        self.window = 0
+        self.pending_checks = list(sc.expect)
+        self.decisions = 0
+        self.seen_names: dict[str, int] = {}
+        self.names = tuple(sc.ruleset.players)
+        self._counted: Any = None
+        self.quit = False
+
+    def fail(self, line: int | None, fld: str | None, message: str, **values: Any) -> None:
+        f = Failure(self.sc.file, line, fld, message)
+        if values:
+            f.expected, f.actual, f.has_values = values["expected"], values["actual"], True
+        self.result.failures.append(f)
+
+    # --------------------------------------------------------------- checks
+    def check(self, cp: Checkpoint) -> None:
+        self.result.checked += 1
+        g = self.game
+        steps = g.history[self.window:]
+        self.window = len(g.history)
+        loc = self.sc.located
+        label = cp.describe()
+
+        def line(*k: Any) -> int | None:
+            return loc.line_of(cp.path + k)
+
+        def fld(*k: Any) -> str:
+            return ".".join(str(x) for x in cp.path + k)
+
+        c = cp.checks
+        for path, expected in (c.get("state") or {}).items():
+            try:
+                actual = resolve(g.state, self.sc.ruleset, path)
+            except PathError as exc:
+                self.fail(line("state", path), fld("state", path), f"{label}: {exc}")
+                continue
+            last = path.rsplit(".", 1)[-1]
+            if isinstance(expected, str) and expected in ALIASES.get(last, {}):
+                expected = ALIASES[last][expected]
+            if not matches(normal(actual), expected, self.names):
+                self.fail(line("state", path), fld("state", path), f"{label}: {path}",
+                          expected=expected, actual=actual)
+        cited = {cl for s in steps for cl in s.clauses}
+        for k, cid in enumerate(c.get("cited", ())):
+            if cid not in cited:
+                self.fail(line("cited", k), fld("cited", k),
+                          f"{label}: no step since the previous checkpoint cited {cid}",
+                          expected=cid, actual=sorted(cited))
+        for k, cid in enumerate(c.get("not_cited", ())):
+            if cid in cited:
+                who = next(s for s in steps if cid in s.clauses)
+                self.fail(line("not_cited", k), fld("not_cited", k),
+                          f"{label}: step {who.index} {who.name} cited {cid}")
+        names = [s.name for s in steps]
+        want = list(c.get("steps", ()))
+        it = iter(names)
+        missing = [n for n in want if not any(n == x for x in it)]
+        if missing:
+            self.fail(line("steps"), fld("steps"),
+                      f"{label}: steps not taken in this order since the previous checkpoint "
+                      f"(first missing: {missing[0]})", expected=want, actual=names)
+        for k, n in enumerate(c.get("not_steps", ())):
+            if n in names:
+                self.fail(line("not_steps", k), fld("not_steps", k), f"{label}: step {n} was taken")
+        events = [e for s in steps for e in s.events]
+        pos = 0
+        for k, ev in enumerate(c.get("events", ())):
+            while pos < len(events) and not matches(normal(events[pos]), ev, self.names):
+                pos += 1
+            if pos >= len(events):
+                self.fail(line("events", k), fld("events", k),
+                          f"{label}: no such event (in order) since the previous checkpoint",
+                          expected=ev, actual=[normal(e) for e in events])
+                break
+            pos += 1
+        sentences = [s.sentence for s in steps]
+        for k, text in enumerate(c.get("says", ())):
+            if not any(text in s for s in sentences):
+                self.fail(line("says", k), fld("says", k),
+                          f"{label}: no step sentence since the previous checkpoint contains it",
+                          expected=text, actual=sentences[-6:])
+        if "decision" in c:
+            self.check_decision(cp, c["decision"], label, line, fld)
+
+    def check_decision(self, cp: Checkpoint, want: Any, label: str, line: Any, fld: Any) -> None:
+        d = self.game.pending
+        if want in ("none", None):
+            if d is not None:
+                self.fail(line("decision"), fld("decision"), f"{label}: a decision is pending",
+                          expected=None, actual=repr(d))
+            return
+        if d is None:
+            self.fail(line("decision"), fld("decision"), f"{label}: no decision is pending")
+            return
+        if "pending" in want and want["pending"] is False:
+            self.fail(line("decision", "pending"), fld("decision", "pending"),
+                      f"{label}: a decision is pending", expected=None, actual=repr(d))
+        for key, actual in (("kind", d.kind), ("player", d.player), ("players", list(d.players))):
+            if key in want and not matches(actual, want[key], self.names):
+                self.fail(line("decision", key), fld("decision", key), f"{label}: decision {key}",
+                          expected=want[key], actual=actual)
+        for key in ("options", "includes", "excludes"):
+            if key not in want:
+                continue
+            spec = want[key]
+            per = spec if isinstance(spec, dict) else {d.player: spec}
+            if not isinstance(spec, dict) and d.joint:
+                per = {p: spec for p in d.players}
+            for p, labels in per.items():
+                if p not in d.players:
+                    self.fail(line("decision", key), fld("decision", key),
+                              f"{label}: {p} does not decide now ({', '.join(d.players)} decide)")
+                    continue
+                have = list(d.labels(p))
+                labels = [labels] if isinstance(labels, str) else list(labels)
+                if key == "options":
+                    ok = have == labels
+                elif key == "includes":
+                    ok = all(x in have for x in labels)
+                else:
+                    ok = not any(x in have for x in labels)
+                if not ok:
+                    self.fail(line("decision", key), fld("decision", key),
+                              f"{label}: {p}'s options ({key})", expected=labels, actual=have)
+
+    def due(self, when: str, arg: Any = None) -> None:
+        for cp in list(self.pending_checks):
+            hit = False
+            if cp.when == when == "start" or cp.when == when == "end":
+                hit = True
+            elif cp.when == when == "decision":
+                hit = cp.arg == arg
+            elif when == "step":
+                step: Step = arg
+                if cp.when == "after_step":
+                    hit = step.index == cp.arg
+                elif cp.when == "after":
+                    hit = step.name == cp.arg and self.seen_names.get(step.name) == cp.occurrence
+                elif cp.when == "time":
+                    hit = self.game.state.time >= cp.arg
+            elif when == "start" and cp.when == "time":
+                hit = self.game.state.time >= cp.arg
+            if hit:
+                self.pending_checks.remove(cp)
+                self.check(cp)
+
+    # ------------------------------------------------------------------ run
+    def run(self) -> Result:
+        try:
+            return self._run()
+        except HisoutabError:
+            raise
+        except Exception as exc:  # a bug in the rules: report it, never a traceback
+            g = self.game
+            self.fail(None, None, f"the ruleset raised {type(exc).__name__}: {exc} (after "
+                      f"{len(g.history)} steps; next step: "
+                      f"{g.next_step().name if g.next_step() else '-'})")
+            self.result.stopped = "error in the ruleset"
+            return self.result
+
+    def _run(self) -> Result:
+        sc, g = self.sc, self.game
+        script = sc.script
+        si = 0
+        until, arg = sc.until
+        self.due("start")
+        while True:
+            if g.over:
+                self.result.stopped = "the game is over"
+                break
+            if until == "step" and arg is not None and len(g.history) > arg:
+                self.result.stopped = f"after step {arg}"
+                break
+            if until == "time" and arg is not None and g.state.time > arg:
+                self.result.stopped = f"time passed {arg}"
+                break
+            if len(g.history) >= sc.max_steps:
+                self.fail(sc.line("max_steps") or None, "max_steps",
+                          f"the run took {sc.max_steps} steps without stopping")
+                self.result.stopped = "max_steps"
+                break
+            decision = g.pending
+            if decision is not None:
+                if self._counted is not g.state:
+                    self._counted = g.state
+                    self.decisions += 1
+                    self.due("decision", self.decisions)
+                if si < len(script):
+                    sl = script[si]
+                    si += 1
+                    try:
+                        step = g.choose(sl.choice)
+                    except (HisoutabError, TypeError) as exc:
+                        self.fail(sl.line, f"script.{sl.index}",
+                                  f"{sl.choice!r} does not answer the pending decision: {exc}")
+                        self.result.stopped = f"script line {sl.index + 1} failed"
+                        break
+                else:
+                    if until == "decision":
+                        self.result.stopped = "at a decision the script does not answer"
+                        break
+                    answer = self.prompt(g, decision) if self.prompt is not None else None
+                    if answer is None and self.prompt is not None:
+                        self.result.stopped = "stopped at the prompt"
+                        self.quit = True
+                        break
+                    if answer is None:
+                        last = script[-1].line if script else sc.line("script") or sc.line()
+                        self.fail(last, "script", "the script ended but a decision is pending: "
+                                  + "; ".join(f"{p} must choose ({decision.kind}) among "
+                                              + ", ".join(repr(x) for x in decision.labels(p))
+                                              for p in decision.players)
+                                  + " (add a script line, or say until: decision)")
+                        self.result.stopped = "unanswered decision"
+                        break
+                    step = self._choose_interactive(answer)
+            else:
+                step = g.step()
+            if step is None:
+                continue
+            self._took(step)
+        if si < len(script):
+            sl = script[si]
+            self.fail(sl.line, f"script.{sl.index}",
+                      f"script line {sl.choice!r} was never used ({self.result.stopped})")
+        self.due("end")
+        for cp in self.pending_checks:
+            self.fail(cp.line, ".".join(map(str, cp.path)),
+                      f"checkpoint {cp.describe()} was never reached (the run stopped: "
+                      f"{self.result.stopped}, after {len(g.history)} steps)")
+        if self.until is not None and not self.quit and not self.result.failures:
+            self.extend(self.until)
+        return self.result
+
+    def _took(self, step: Step) -> None:
+        self.seen_names[step.name] = self.seen_names.get(step.name, 0) + 1
+        if self.on_step is not None:
+            self.on_step(step)
+        self.due("step", step)
+
+    def _choose_interactive(self, answer: Any) -> Step | None:
+        try:
+            return self.game.choose(answer)
+        except HisoutabError as exc:
+            self.fail(None, "interactive", str(exc))
+            return None
+
+    def extend(self, mode: str) -> None:
+        """Go on past the scenario's end: one more ``step``, to the next ``turn``, to the next
+        ``decision``, or to the ``end``; decisions are asked with the prompt (if any)."""
+        g = self.game
+        taken = 0
+        limit = len(g.history) + self.sc.max_steps
+        while not g.over and len(g.history) < limit:
+            d = g.pending
+            if d is not None:
+                if mode == "decision" or self.prompt is None:
+                    self.result.stopped = f"--until {mode}: at a decision"
+                    return
+                answer = self.prompt(g, d)
+                if answer is None:
+                    self.result.stopped = "stopped at the prompt"
+                    return
+                step = self._choose_interactive(answer)
+                if step is None:
+                    continue
+            else:
+                step = g.step()
+            taken += 1
+            if self.on_step is not None:
+                self.on_step(step)
+            if mode == "step" or (mode == "turn" and "turn" in self.sc.ruleset.flow.steps[step.name].tags):
+                self.result.stopped = f"--until {mode}: after {taken} more step(s)"
+                return
+        self.result.stopped = "the game is over" if g.over else f"--until {mode}: step limit"
+
+
+def run_scenario(sc: Scenario, *, until: str | None = None, prompt: Prompt | None = None,
+                 on_step: Callable[[Step], None] | None = None, golden: bool = True) -> Result:
+    """Run a loaded scenario and check its expectations. ``until`` (step, turn, decision, end) then
+    goes on past the scenario's own end, for exploring; ``prompt(game, decision)`` answers the
+    decisions the script does not (returning None stops)."""
+    result = _Run(sc, until, prompt, on_step).run()
+    if golden and until is None:
+        gp = Path(sc.golden_path)
+        if gp.exists():
+            result.golden_diff = compare_golden(gp, result.steps)
+            if result.golden_diff:
+                result.failures.append(Failure(
+                    sc.file, None, None, f"the step log differs from the golden log {gp.name} "
+                    "(re-record with `hisoutab record` if the rule change is intended)"))
+    return result
+
+
+def run_file(path: str | Path, **kw: Any) -> Result:
+    """Load and run; a load error becomes a failed result (one message naming file and line)."""
+    from hisoutab.engine.errors import InputError
+
+    from .model import load_scenario
+
+    try:
+        sc = load_scenario(path, **{k: v for k, v in kw.items() if k in ("ruleset", "options",
+                                                                          "lenient")})
+    except InputError as exc:
+        r = Result(None, str(path))
+        r.failures.append(Failure(exc.file or str(path), exc.line, exc.field, exc.detail))
+        r.stopped = "not loaded"
+        return r
+    return run_scenario(sc, **{k: v for k, v in kw.items()
+                               if k not in ("ruleset", "options", "lenient")})
+
+
+# ------------------------------------------------------------------------------ golden logs
+GOLDEN_HEADER = "# golden step log: index|time|step|clauses|sentence (written by `hisoutab record`)"
+
+
+def log_lines(steps: list[Step]) -> list[str]:
+    return [s.line() for s in steps]
+
+
+def write_golden(sc: Scenario, result: Result) -> Path:
+    gp = Path(sc.golden_path)
+    gp.write_text("\n".join([GOLDEN_HEADER, f"# scenario: {sc.name}", *log_lines(result.steps)])
+                  + "\n", encoding="utf-8")
+    return gp
+
+
+def read_golden(path: Path) -> list[str]:
+    return [x for x in path.read_text(encoding="utf-8").splitlines() if x and not x.startswith("#")]
+
+
+def compare_golden(path: Path, steps: list[Step]) -> list[str]:
+    old = read_golden(path)
+    new = log_lines(steps)
+    if old == new:
+        return []
+    return list(difflib.unified_diff(old, new, "golden", "now", lineterm="", n=1))

@@ -1,0 +1,164 @@
+"""Checking many scenarios, clause coverage, and one scenario under two rulesets (diff)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hisoutab.engine.errors import InputError
+from hisoutab.engine.record import to_dict
+from hisoutab.engine.ruleset import get_ruleset
+
+from .model import find_scenarios, load_scenario
+from .runner import Result, run_file, run_scenario
+
+
+def check_paths(paths: list[str] | tuple[str, ...], **kw: Any) -> list[Result]:
+    return [run_file(p, **kw) for p in find_scenarios(list(paths))]
+
+
+def check_summary(results: list[Result]) -> dict[str, Any]:
+    return {
+        "passed": sum(1 for r in results if r.passed),
+        "failed": sum(1 for r in results if not r.passed),
+        "total": len(results),
+        "scenarios": [r.to_dict() for r in results],
+    }
+
+
+# -------------------------------------------------------------------------------- coverage
+def coverage(paths: list[str] | tuple[str, ...], ruleset: str | None = None) -> dict[str, Any]:
+    """Clause IDs cited by the steps the scenarios ran, against the ruleset's clause table.
+
+    ``covered`` / ``total`` / ``missing`` are over the whole ``clauses`` table; ``implemented`` counts
+    only the clauses some declared step cites, and ``implemented_missing`` lists those no scenario
+    reached. Scenarios of other rulesets are skipped (listed in ``skipped``)."""
+    rs = get_ruleset(ruleset) if ruleset else None
+    cited: dict[str, list[str]] = {}
+    skipped, failed, used = [], [], []
+    for p in find_scenarios(list(paths)):
+        try:
+            sc = load_scenario(p)
+        except InputError as exc:
+            failed.append({"file": str(p), "error": str(exc)})
+            continue
+        if rs is None:
+            rs = sc.ruleset
+        if sc.ruleset.id != rs.id:
+            skipped.append(str(p))
+            continue
+        r = run_scenario(sc, golden=False)
+        if not r.passed:
+            failed.append({"file": str(p), "error": str(r.failures[0])})
+        used.append(str(p))
+        for s in r.steps:
+            for c in s.clauses:
+                cited.setdefault(c, [])
+                if str(p) not in cited[c]:
+                    cited[c].append(str(p))
+    if rs is None:
+        rs = get_ruleset("hisoutab-0.45.2")
+    table = list(rs.clauses)
+    implemented = [c for c in table if c in rs.flow.clause_index()]
+    covered = [c for c in table if c in cited]
+    return {
+        "ruleset": rs.id,
+        "scenarios": len(used),
+        "covered": len(covered),
+        "total": len(table),
+        "percent": round(100 * len(covered) / len(table), 1) if table else 100.0,
+        "missing": [c for c in table if c not in cited],
+        "implemented": {"covered": sum(1 for c in implemented if c in cited),
+                        "total": len(implemented)},
+        "implemented_missing": [c for c in implemented if c not in cited],
+        "other_cited": sorted(c for c in cited if c not in rs.clauses),
+        "cited_by": {c: cited[c] for c in table if c in cited},
+        "skipped": skipped,
+        "failed": failed,
+    }
+
+
+# ------------------------------------------------------------------------------------ diff
+def _flatten(value: Any, prefix: str = "", out: dict[str, Any] | None = None) -> dict[str, Any]:
+    out = {} if out is None else out
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _flatten(v, f"{prefix}.{k}" if prefix else str(k), out)
+    elif isinstance(value, list) and value and any(isinstance(v, (dict, list)) for v in value):
+        for i, v in enumerate(value):
+            _flatten(v, f"{prefix}.{i}", out)
+    else:
+        out[prefix] = value
+    return out
+
+
+def _named(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    d = to_dict(state)
+    for k, v in list(d.items()):
+        if isinstance(v, list) and v and all(isinstance(x, dict) and x.get("name") in names for x in v):
+            del d[k]
+            for x in v:
+                d[x["name"]] = x
+    return d
+
+
+@dataclass
+class Diff:
+    file: str
+    a: str
+    b: str
+    results: tuple[Result, Result]
+    first_difference: int | None = None
+    lines: tuple[str | None, str | None] = (None, None)
+    state_differences: list[tuple[str, Any, Any]] = field(default_factory=list)
+
+    @property
+    def same(self) -> bool:
+        return self.first_difference is None and not self.state_differences
+
+    def to_dict(self) -> dict[str, Any]:
+        ra, rb = self.results
+        return {
+            "file": self.file, "a": self.a, "b": self.b, "same": self.same,
+            "first_difference": self.first_difference,
+            "step_a": self.lines[0], "step_b": self.lines[1],
+            "steps": [len(ra.steps), len(rb.steps)],
+            "passed": [ra.passed, rb.passed],
+            "dropped_options": [r.scenario.dropped_options if r.scenario else [] for r in (ra, rb)],
+            "failures": [[str(f) for f in ra.failures], [str(f) for f in rb.failures]],
+            "end_differences": [{"path": p, "a": va, "b": vb} for p, va, vb in self.state_differences],
+        }
+
+
+def diff_scenario(path: str, a: str, b: str, options_a: dict[str, Any] | None = None,
+                  options_b: dict[str, Any] | None = None) -> Diff:
+    """Run one scenario under rulesets ``a`` and ``b`` (with extra options each); report the first
+    step where the logs part and the state differences at the end."""
+    ra = run_file(path, ruleset=a, options=options_a or {}, golden=False, lenient=True)
+    rb = run_file(path, ruleset=b, options=options_b or {}, golden=False, lenient=True)
+    label_a = a + (f" {options_a}" if options_a else "")
+    label_b = b + (f" {options_b}" if options_b else "")
+    d = Diff(str(path), label_a, label_b, (ra, rb))
+    la = [s.line() for s in ra.steps]
+    lb = [s.line() for s in rb.steps]
+    for i in range(max(len(la), len(lb))):
+        x = la[i] if i < len(la) else None
+        y = lb[i] if i < len(lb) else None
+        if x != y:
+            d.first_difference = i
+            d.lines = (x, y)
+            break
+    if ra.game is not None and rb.game is not None:
+        names = tuple(ra.game.ruleset.players)
+        fa = _flatten(_named(ra.game.state, names))
+        fb = _flatten(_named(rb.game.state, tuple(rb.game.ruleset.players)))
+        for k in sorted(set(fa) | set(fb)):
+            va, vb = fa.get(k, "<absent>"), fb.get(k, "<absent>")
+            if va != vb and k != "rng":
+                d.state_differences.append((k, va, vb))
+        if fa.get("rng") != fb.get("rng") and not d.state_differences and d.first_difference is None:
+            d.state_differences.append(("rng", fa.get("rng"), fb.get("rng")))
+    elif (ra.game is None) != (rb.game is None):
+        d.first_difference = 0
+    return d
+
