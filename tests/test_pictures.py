@@ -172,7 +172,11 @@ def test_tokens_beyond_the_window_are_still_drawn(game):
     s = s.with_player(1, replace(s.players[1], marker=far, hit=far + 1))
     root = parse(render_state_svg(game.ctx, s))
     assert [int(e.get("data-t")) for e in by_class(root, "marker") if e.get("data-player") == "P2"] == [far]
-    assert [int(e.get("data-t")) for e in by_class(root, "hit-token")] == [far + 1]
+    hits = by_class(root, "hit-token")
+    assert [int(e.get("data-t")) for e in hits if e.get("data-player") == "P2"] == [far + 1]
+    # P1's own hit token (if any) is drawn too, and nothing else
+    assert sorted(int(e.get("data-t")) for e in hits) == sorted(
+        t for t in (s.players[0].hit, far + 1) if t is not None)
     assert f"t={far}" in "".join(root.itertext())
 
 

@@ -178,7 +178,7 @@ def draw_phase_graph(ruleset: Any, *, path: Sequence[Any] | None = None,
     if counts is not None:
         legend += "    fill: times run (grey, dashed: never)"
     dot = graphviz.Digraph(name="phases", comment=f"{rid} phase-transition graph")
-    dot.attr("graph", rankdir=rankdir, newrank="true", fontname=_FONT, fontsize="12", nodesep="0.3",
+    dot.attr("graph", rankdir=rankdir, fontname=_FONT, fontsize="12", nodesep="0.3",
              ranksep="0.45", labelloc="t", label=f"{rid}: declared steps and transitions\n{legend}")
     dot.attr("node", fontname=_FONT, shape="box", style="rounded,filled", fillcolor="white",
              margin="0.08,0.04", height="0.3")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -78,17 +79,165 @@ def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Itera
                                "fill": HIGHLIGHT, "fill-opacity": 0.35, "stroke": HIGHLIGHT,
                                "stroke-width": 2, "stroke-dasharray": "6 3"},
                       title(f"highlighted cell ({x}, {y})")))
-    # pieces; two pieces in one cell stand side by side
+    # pieces; two pieces in one cell stand side by side (smaller again under a crowd of bullets)
     where: dict[tuple[int, int], list[int]] = {}
     for i, p in enumerate(state.players):
         where.setdefault((p.x, p.y), []).append(i)
+    bullets = list(getattr(state, "bullets", ()))
+    crowd: dict[tuple[int, int], list[Any]] = {}
+    for b in bullets:
+        crowd.setdefault(_bullet_cell(ctx, b), []).append(b)
     for i, p in enumerate(state.players):
         share = where[(p.x, p.y)]
         cx, cy = _cell_xy(ctx, gx, gy, p.x, p.y)
-        r = 20 if len(share) == 1 else 13
-        dx = 0 if len(share) == 1 else (-15 if share.index(i) == 0 else 15)
+        n = len(crowd.get((p.x, p.y), ()))
+        if len(share) == 1:
+            r, dx = (20 if n == 0 else 17 if n <= 4 else 11), 0.0
+        else:
+            r, dx = (13 if n <= 4 else 9), (-1 if share.index(i) == 0 else 1) * (15 if n <= 4 else 11)
         out.append(piece(ctx, p, i, cx + CELL / 2 + dx, cy + CELL / 2, r, prefix))
+    # bullets, over the pieces; tokens sharing a cell are spread so that none hides another
+    for key, group_ in crowd.items():
+        pieces = len(where.get(key, ())) if ctx.on_board(*key) else 0
+        slots = bullet_slots(len(group_), pieces)
+        for b, (sx, sy, r) in zip(group_, slots, strict=True):
+            cx, cy = _bullet_xy(ctx, gx, gy, b)
+            out.append(bullet_token(ctx, state, b, cx + sx, cy + sy, r, prefix))
     return el("g", {"class": "board", "id": f"{prefix}-board"}, *out)
+
+
+# ------------------------------------------------------------------------------ bullets
+
+KIND_WORDS = {"straight": "straight", "trace": "tracing", "still": "still"}
+
+
+def _bullet_cell(ctx: Any, b: Any) -> tuple[int, int]:
+    """The cell a bullet is drawn in: its own, or the nearest edge cell for one that left the board."""
+    if ctx.on_board(b.x, b.y):
+        return b.x, b.y
+    return (-1000 - min(max(b.x, 0), ctx.width + 1), min(max(b.y, -1), ctx.height))  # apart from cells
+
+
+def _bullet_xy(ctx: Any, gx: float, gy: float, b: Any) -> tuple[float, float]:
+    """The centre a bullet's tokens spread around; off the board: just over the grid's edge."""
+    cx, cy = _cell_xy(ctx, gx, gy, b.x, b.y)
+    cx, cy = cx + CELL / 2, cy + CELL / 2
+    if ctx.on_board(b.x, b.y):
+        return cx, cy
+    edge = 8
+    return (min(max(cx, gx - edge), gx + ctx.width * CELL + edge),
+            min(max(cy, gy - edge), gy + ctx.height * CELL + edge))
+
+
+def bullet_slots(n: int, pieces: int = 0) -> list[tuple[float, float, float]]:
+    """Offsets (from the cell centre) and radii for ``n`` bullet tokens in one cell, around
+    ``pieces`` character pieces standing in its middle."""
+    if pieces == 0 and n <= 4:
+        return {1: [(0, 0, 12)], 2: [(-15, 0, 11), (15, 0, 11)]}.get(
+            n, [(-15, -15, 10), (15, -15, 10), (-15, 15, 10), (15, 15, 10)][:n])
+    corners = [(-20, -20), (20, -20), (-20, 20), (20, 20)]
+    if pieces and n <= 4:
+        return [(x, y, 9 if pieces == 1 else 8) for x, y in corners[:n]]
+    ring = [(-22, -22), (22, -22), (-22, 22), (22, 22), (0, -24), (0, 24)]
+    if pieces == 1:
+        ring += [(-25, 0), (25, 0)]
+    if pieces and n <= len(ring):
+        return [(x, y, 6) for x, y in ring[:n]]
+    k = math.ceil(math.sqrt(n))  # a crowd: an even grid over the cell
+    step = (CELL - 8) / k
+    return [(-(CELL - 8) / 2 + step * (j % k + 0.5), -(CELL - 8) / 2 + step * (j // k + 0.5), step * 0.38)
+            for j in range(n)]
+
+
+def bullet_info(ctx: Any, state: Any, b: Any) -> dict[str, Any]:
+    """What a bullet does: ``kind`` (straight / trace / still), its cells per move, bounce, card name
+    and the duration die on its card (``None`` when the card carries none)."""
+    spec = None
+    try:
+        from hisoutab.rulesets.hisoutab_0452.bullets import spec_of
+
+        spec = spec_of(ctx, b)
+    except Exception:  # a card without a bullet effect (or another ruleset): read the direction only
+        spec = None
+    if spec is not None:
+        kind = "trace" if spec.trace else "straight" if spec.straight else "still"
+        steps = spec.trace or spec.straight or 0
+        bounce = bool(spec.bounce)
+    else:
+        kind, steps, bounce = ("straight" if b.dx or b.dy else "still"), 0, False
+    owner = state.players[b.owner] if 0 <= b.owner < len(state.players) else None
+    dice = dict(getattr(owner, "dice", ()) or ())
+    card = ctx.cards.get(b.card)
+    return {"kind": kind, "steps": steps, "bounce": bounce, "duration": dice.get(b.card),
+            "name": card.name if card is not None else b.card}
+
+
+def direction_words(dx: int, dy: int) -> str:
+    """(dx, dy) with y up, in screen words: "up-right", "left", ..."""
+    v = {1: "up", -1: "down"}.get(int(math.copysign(1, dy)) if dy else 0, "")
+    h = {1: "right", -1: "left"}.get(int(math.copysign(1, dx)) if dx else 0, "")
+    return "-".join(w for w in (v, h) if w) or "nowhere"
+
+
+def bullet_shape(cx: float, cy: float, r: float, color: str, kind: str, dx: int = 0, dy: int = 0,
+                 duration: Any = None, faded: bool = False) -> str:
+    """A bullet token: a disc in the owner's colour (a square for a still bullet) with its duration
+    die's number; an arrow along (dx, dy) (y up) for a straight bullet, a dashed ring for a tracing one."""
+    out: list[str] = []
+    if kind == "straight" and (dx or dy):
+        n = math.hypot(dx, dy)
+        ux, uy = dx / n, -dy / n
+        tip = r + max(11.0, r * 1.05)
+        head = max(7.0, r * 0.7)
+        bx, by = cx + ux * (tip - head), cy + uy * (tip - head)
+        for stroke, width in (("#ffffff", 5.5), (color, 2.6)):
+            out.append(el("line", {"x1": cx, "y1": cy, "x2": bx, "y2": by, "stroke": stroke,
+                                   "stroke-width": width, "stroke-linecap": "round"}))
+        px, py = -uy * head * 0.7, ux * head * 0.7
+        out.append(polygon([(cx + ux * tip, cy + uy * tip), (bx + px, by + py), (bx - px, by - py)],
+                           **{"class": "arrow", "fill": color, "stroke": "#ffffff", "stroke-width": 1,
+                              "stroke-linejoin": "round"}))
+    if kind == "trace":
+        out.append(el("circle", {"class": "trace-ring", "cx": cx, "cy": cy, "r": r + 3.5, "fill": "#ffffff",
+                                 "fill-opacity": 0.6, "stroke": color, "stroke-width": 1.8,
+                                 "stroke-dasharray": "3 2"}))
+    body: dict[str, Any] = {"fill": color, "stroke": INK, "stroke-width": 1.2}
+    if faded:
+        body.update({"fill-opacity": 0.45, "stroke-dasharray": "2 2"})
+    if kind == "still":
+        s = r * 0.9
+        out.append(el("rect", {"x": cx - s, "y": cy - s, "width": 2 * s, "height": 2 * s, "rx": 2, **body}))
+    else:
+        out.append(el("circle", {"cx": cx, "cy": cy, "r": r, **body}))
+    if duration is not None:
+        size = max(8.0, r * 1.15)
+        out.append(text(cx, cy + size * 0.36, duration, size=size, anchor="middle", weight="bold",
+                        fill="#ffffff", cls="duration"))
+    return "".join(out)
+
+
+def bullet_token(ctx: Any, state: Any, b: Any, cx: float, cy: float, r: float, prefix: str) -> str:
+    """One bullet on the board, as its own element with the bullet's data."""
+    info = bullet_info(ctx, state, b)
+    owner = state.players[b.owner].name if 0 <= b.owner < len(state.players) else f"P{b.owner + 1}"
+    color = PLAYER_COLORS[b.owner % len(PLAYER_COLORS)]
+    on = ctx.on_board(b.x, b.y)
+    kind = info["kind"]
+    how = {"straight": f"straight {info['steps'] or '?'}, moving {direction_words(b.dx, b.dy)} "
+                       f"(dx {b.dx}, dy {b.dy})" + (", bounces" if info["bounce"] else ""),
+           "trace": f"tracing {info['steps'] or '?'}: its owner moves it",
+           "still": "still: it does not move"}[kind]
+    dur = info["duration"]
+    life = (f"duration die {dur} (−1 at each yellow cell, gone at 0)" if dur is not None
+            else "no duration die")
+    where = f"({b.x}, {b.y})" + ("" if on else " — off the board: discarded in the bullet phase")
+    tip = f"{owner} bullet {b.id}: {info['name']} at {where}; {how}; {life}"
+    return group({"class": "bullet", "id": f"{prefix}-bullet-{b.id}", "data-bullet": b.id,
+                  "data-player": owner, "data-card": b.card, "data-x": b.x, "data-y": b.y, "data-dx": b.dx,
+                  "data-dy": b.dy,
+                  "data-kind": kind, "data-duration": dur, "data-offboard": None if on else "true"},
+                 [title(tip), bullet_shape(cx, cy, r if on else min(r, 7), color, kind, b.dx, b.dy, dur,
+                                           faded=not on)])
 
 
 def piece(ctx: Any, p: Any, i: int, cx: float, cy: float, r: float, prefix: str) -> str:
@@ -116,31 +265,41 @@ def render_legend(ox: float, oy: float, prefix: str = "hs") -> tuple[str, float]
     from .timeline import hit_shape, marker_shape
 
     out = [text(ox, oy + 16, "Key", size=15, weight="bold")]
-    rows: list[tuple[str, str]] = []
-    y = oy + 40
-    c = PLAYER_COLORS[0]
-    rows.append((el("circle", {"cx": ox + 14, "cy": y, "r": 11, "fill": c, "stroke": INK})
-                 + polygon([(ox + 25, y - 6), (ox + 33, y), (ox + 25, y + 6)], fill=c),
-                 "character piece, ▶ facing"))
-    rows.append((marker_shape(ox + 14, y + 28, c, "P1"), "timeline marker (next turn)"))
-    rows.append((hit_shape(ox + 14, y + 56, c, "P1"), "hit token (replaces the next turn)"))
-    rows.append((el("rect", {"x": ox + 2, "y": y + 72, "width": 24, "height": 24, "fill": HIGHLIGHT,
-                             "fill-opacity": 0.35, "stroke": HIGHLIGHT, "stroke-dasharray": "6 3"}),
-                 "highlighted cell"))
-    rows.append((el("circle", {"cx": ox + 8, "cy": y + 112, "r": 7, "fill": "#6a3fb5", "stroke": "#3a2270"})
-                 + el("circle", {"cx": ox + 26, "cy": y + 112, "r": 7, "fill": "#ffffff", "stroke": "#3a2270",
-                                 "stroke-width": 2}),
-                 "spirit token face-up / face-down"))
-    rows.append((el("rect", {"x": ox + 5, "y": y + 130, "width": 18, "height": 18, "rx": 3, "fill": "#fff4d6",
-                             "stroke": "#8a6d1f", "stroke-width": 1.5})
-                 + text(ox + 14, y + 144, 3, size=12, anchor="middle", weight="bold"),
-                 "broken slot: die (turns left)"))
+    c, c2 = PLAYER_COLORS
+    step = 26
+    shapes: list[tuple[Any, str]] = [
+        (lambda y: el("circle", {"cx": ox + 14, "cy": y, "r": 11, "fill": c, "stroke": INK})
+         + polygon([(ox + 25, y - 6), (ox + 33, y), (ox + 25, y + 6)], fill=c),
+         "character piece, ▶ facing"),
+        (lambda y: marker_shape(ox + 14, y, c, "P1", r=11), "timeline marker (next turn)"),
+        (lambda y: hit_shape(ox + 14, y, c, "P1", r=13), "hit token (replaces the next turn)"),
+        (lambda y: el("rect", {"x": ox + 3, "y": y - 11, "width": 22, "height": 22, "fill": HIGHLIGHT,
+                               "fill-opacity": 0.35, "stroke": HIGHLIGHT, "stroke-dasharray": "6 3"}),
+         "highlighted cell"),
+        (lambda y: el("circle", {"cx": ox + 8, "cy": y, "r": 7, "fill": "#6a3fb5", "stroke": "#3a2270"})
+         + el("circle", {"cx": ox + 26, "cy": y, "r": 7, "fill": "#ffffff", "stroke": "#3a2270",
+                         "stroke-width": 2}),
+         "spirit token face-up / face-down"),
+        (lambda y: el("rect", {"x": ox + 5, "y": y - 9, "width": 18, "height": 18, "rx": 3, "fill": "#fff4d6",
+                               "stroke": "#8a6d1f", "stroke-width": 1.5})
+         + text(ox + 14, y + 5, 3, size=12, anchor="middle", weight="bold"),
+         "die: turns / yellow cells left"),
+        (lambda y: bullet_shape(ox + 10, y, 9, c2, "straight", 1, 0, 2),
+         "bullet; 2 = its duration die"),
+        (lambda y: bullet_shape(ox + 10, y, 9, c, "straight", 1, 1, 3),
+         "straight bullet: arrow = direction"),
+        (lambda y: bullet_shape(ox + 14, y, 8, c, "trace", duration=1), "tracing bullet (owner moves it)"),
+        (lambda y: bullet_shape(ox + 14, y, 8, c, "still", duration=1), "still bullet (does not move)"),
+    ]
+    y0 = oy + 38
     body = []
-    for k, (shape, label) in enumerate(rows):
-        body.append(shape)
-        body.append(text(ox + 44, y + 5 + 28 * k, label, size=13))
+    for k, (shape, label) in enumerate(shapes):
+        y = y0 + step * k
+        body.append(shape(y))
+        body.append(text(ox + 44, y + 5, label, size=13))
     svg = el("g", {"class": "legend", "id": f"{prefix}-legend"}, *out, *body)
-    return svg, 40 + 28 * len(rows)
+    return svg, 38 + step * len(shapes)
 
 
-__all__ = ["CELL", "attack_cells", "board_size", "highlight_cells", "render_board", "render_legend"]
+__all__ = ["CELL", "attack_cells", "board_size", "bullet_info", "bullet_shape", "bullet_slots",
+           "highlight_cells", "render_board", "render_legend"]

@@ -18,12 +18,29 @@ BASE_HEIGHT = 316
 HAND_ROW = 28
 
 
+SPELL_MAX = 5  # the spell sequence holds at most 5 cards
+MOTIONS = ("236", "623", "214", "421")
+ROW = 20  # a row of the spell sequence / special area lists
+CARDS_H = 16 + SPELL_MAX * ROW + 16  # both lists with their labels and footers
+BULLET_COLS = 2
+BULLET_ROW = 26
+
+
+def _hand_height(state: Any, designer: bool) -> float:
+    if not designer:
+        return 0
+    rows = max(1, *(math.ceil(len(p.hand) / HAND_COLS) for p in state.players))
+    return 6 + rows * HAND_ROW
+
+
+def _bullet_rows(state: Any) -> int:
+    return max(1, *(math.ceil(len(getattr(p, "bullet_area", ())) / BULLET_COLS) for p in state.players))
+
+
 def panel_height(state: Any, designer: bool) -> float:
     """The height of a player panel (the same for both players)."""
-    if not designer:
-        return BASE_HEIGHT
-    rows = max(1, *(math.ceil(len(p.hand) / HAND_COLS) for p in state.players))
-    return BASE_HEIGHT + 6 + rows * HAND_ROW
+    return (BASE_HEIGHT + _hand_height(state, designer) + 8 + CARDS_H + 10 + 18
+            + _bullet_rows(state) * BULLET_ROW + 6)
 
 
 def _card_label(ctx: Any, iid: str, side: str = "") -> tuple[str, str, str]:
@@ -169,8 +186,133 @@ def render_panel(ctx: Any, state: Any, i: int, ox: float, oy: float, w: float, *
                             "stroke": "#8d96a0", "stroke-dasharray": "4 2" if standing else None}),
                 text(cx + 6, cy + 16, fit(name, cw - 12, 12), size=12),
             ]))
-        out.append(text(ox + w - 14, oy + 276, "hand (dashed: standing card)", size=11, anchor="end",
+        out.append(text(ox + w - 14, oy + 276, "dashed: standing card", size=11, anchor="end",
                         fill=MUTED))
     else:
         out.append(text(ox + w - 14, oy + 276, "hand hidden", size=12, anchor="end", fill=MUTED))
+    y = oy + BASE_HEIGHT + _hand_height(state, designer) + 8
+    col = (w - 28 - 16) / 2
+    out.append(_spell_seq(ctx, p, x, y, col, color, prefix))
+    out.append(_special(ctx, p, x + col + 16, y, col, prefix))
+    y += CARDS_H + 10
+    out.append(_bullet_area(ctx, state, p, x, y, w - 28, prefix))
     return el("g", {"class": "panel", "id": f"{prefix}-panel-{p.name}", "data-player": p.name}, *out)
+
+
+def _name(ctx: Any, iid: str) -> str:
+    card = ctx.cards.get(iid)
+    return card.name if card is not None else iid
+
+
+def _empty_row(x: float, y: float, w: float, label: str = "empty") -> str:
+    return (el("rect", {"x": x, "y": y, "width": w, "height": ROW - 4, "rx": 3, "fill": "none",
+                        "stroke": "#aab2bb", "stroke-dasharray": "4 3"})
+            + text(x + w / 2, y + 12, label, size=11, anchor="middle", fill=MUTED))
+
+
+def _spell_seq(ctx: Any, p: Any, x: float, y: float, w: float, color: str, prefix: str) -> str:
+    """The public spell sequence, front first (5 rows, the free ones dashed), then the deck counts."""
+    seq = tuple(getattr(p, "spell_seq", ()))
+    out = [text(x, y + 10, "Spell sequence", size=12, weight="bold", fill=MUTED),
+           text(x + w, y + 10, "front first", size=11, anchor="end", fill=MUTED)]
+    for k in range(max(SPELL_MAX, len(seq))):
+        ry = y + 16 + k * ROW
+        if k >= len(seq):
+            out.append(_empty_row(x, ry, w, "no spell card yet" if not seq and k == 0 else ""))
+            continue
+        iid = seq[k]
+        card = ctx.cards.get(iid)
+        cost = getattr(card, "spell_cost", None)
+        front = k == 0
+        name = _name(ctx, iid)
+        tag_w = 34 if front else 18
+        body = [title(f"spell sequence #{k + 1}{' (front: the one that can be performed)' if front else ''}: "
+                      f"{name} [{iid}], spell cost {cost}"),
+                el("rect", {"x": x, "y": ry, "width": w, "height": ROW - 4, "rx": 3, "fill": "#ffffff",
+                            "stroke": color if front else "#8d96a0", "stroke-width": 2 if front else 1})]
+        if front:
+            body.append(el("rect", {"x": x, "y": ry, "width": tag_w, "height": ROW - 4, "rx": 3,
+                                    "fill": color}))
+            body.append(text(x + tag_w / 2, ry + 12, "front", size=10, anchor="middle", weight="bold",
+                             fill="#ffffff"))
+        else:
+            body.append(text(x + tag_w / 2, ry + 12, k + 1, size=10, anchor="middle", fill=MUTED))
+        cost_txt = f"cost {cost}" if cost is not None else ""
+        body.append(text(x + tag_w + 5, ry + 12, fit(name, w - tag_w - 42, 11, bold=front), size=11,
+                         weight="bold" if front else None))
+        body.append(text(x + w - 5, ry + 12, cost_txt, size=10, anchor="end", fill=MUTED, cls="spell-cost"))
+        out.append(group({"class": "spell-card", "id": f"{prefix}-spell-{p.name}-{k + 1}",
+                          "data-zone": "spell_seq", "data-player": p.name, "data-card": iid,
+                          "data-index": k + 1, "data-front": "true" if front else "false",
+                          "data-cost": cost}, body))
+    deck, gone = len(getattr(p, "spell_deck", ())), len(getattr(p, "spell_discard", ()))
+    fy = y + 16 + max(SPELL_MAX, len(seq)) * ROW + 8
+    out.append(text(x, fy, f"spell deck {deck} · spell discard {gone}", size=11, fill=INK, cls="spell-counts",
+                    data_player=p.name, data_deck=deck, data_discard=gone))
+    return "".join(out)
+
+
+def _special(ctx: Any, p: Any, x: float, y: float, w: float, prefix: str) -> str:
+    """The special area: one slot per motion tag with its special's name and level, or empty."""
+    area = tuple(getattr(p, "special", ())) or (None,) * len(MOTIONS)
+    out = [text(x, y + 10, "Special area", size=12, weight="bold", fill=MUTED)]
+    for k, tag in enumerate(MOTIONS):
+        ry = y + 16 + k * ROW
+        iid = area[k] if k < len(area) else None
+        tag_box = [el("rect", {"x": x, "y": ry, "width": 32, "height": ROW - 4, "rx": 3, "fill": "#5b6470"}),
+                   text(x + 16, ry + 12, tag, size=10, anchor="middle", weight="bold", fill="#ffffff")]
+        if iid is None:
+            body = [title(f"special area {tag}: empty (its special is in play or was upgraded)"),
+                    _empty_row(x + 36, ry, w - 36, "out"), *tag_box]
+            level = None
+        else:
+            card = ctx.cards.get(iid)
+            level = getattr(card, "level", None)
+            name = _name(ctx, iid)
+            body = [title(f"special area {tag}: {name} [{iid}], level {level}"),
+                    el("rect", {"x": x, "y": ry, "width": w, "height": ROW - 4, "rx": 3, "fill": "#ffffff",
+                                "stroke": "#8d96a0"}), *tag_box,
+                    text(x + 38, ry + 12, fit(name, w - 38 - 36, 11), size=11),
+                    text(x + w - 5, ry + 12, f"Lv {level}", size=10, anchor="end", weight="bold", fill=INK)]
+        out.append(group({"class": "special-slot", "id": f"{prefix}-special-{p.name}-{tag}",
+                          "data-zone": "special", "data-player": p.name, "data-motion": tag,
+                          "data-card": iid, "data-level": level,
+                          "data-empty": "true" if iid is None else "false"}, body))
+    extra, removed = len(getattr(p, "extra", ())), len(getattr(p, "removed", ()))
+    fy = y + 16 + SPELL_MAX * ROW + 8
+    out.append(text(x, fy, f"extra deck {extra} · removed {removed}", size=11, fill=INK, cls="extra-counts",
+                    data_player=p.name, data_extra=extra, data_removed=removed))
+    return "".join(out)
+
+
+def _bullet_area(ctx: Any, state: Any, p: Any, x: float, y: float, w: float, prefix: str) -> str:
+    """The bullet area: each card whose bullets are on the board, with its duration die."""
+    area = tuple(getattr(p, "bullet_area", ()))
+    dice = dict(getattr(p, "dice", ()) or ())
+    bullets = tuple(getattr(state, "bullets", ()))
+    out = [text(x, y + 10, "Bullet area", size=12, weight="bold", fill=MUTED),
+           text(x + w, y + 10, "die: duration (−1 each yellow cell)", size=11, anchor="end", fill=MUTED)]
+    cw = (w - (BULLET_COLS - 1) * 8) / BULLET_COLS
+    if not area:
+        out.append(_empty_row(x, y + 16, w, "no bullet card"))
+    for k, iid in enumerate(area):
+        r, c = divmod(k, BULLET_COLS)
+        bx, by = x + c * (cw + 8), y + 16 + r * BULLET_ROW
+        die = dice.get(iid)
+        n = sum(1 for b in bullets if b.card == iid)
+        name = _name(ctx, iid)
+        where = f"{n} bullet{'s' if n != 1 else ''} on the board"
+        body = [title(f"bullet area: {name} [{iid}] — {where}; "
+                      + (f"duration die {die}" if die is not None else "no die")),
+                el("rect", {"x": bx, "y": by, "width": cw, "height": BULLET_ROW - 4, "rx": 4,
+                            "fill": "#ffffff", "stroke": "#8d96a0"})]
+        if die is not None:
+            body += [el("rect", {"class": "die", "x": bx + 3, "y": by + 2, "width": 18, "height": 18, "rx": 3,
+                                 "fill": DIE_FILL, "stroke": DIE_EDGE, "stroke-width": 1.5}),
+                     text(bx + 12, by + 16, die, size=12, anchor="middle", weight="bold")]
+        body += [text(bx + 27, by + 16, fit(name, cw - 27 - 62, 12), size=12),
+                 text(bx + cw - 6, by + 16, f"×{n} on board", size=10, anchor="end", fill=MUTED)]
+        out.append(group({"class": "zone-card", "id": f"{prefix}-bullet-area-{p.name}-{k + 1}",
+                          "data-zone": "bullet_area", "data-player": p.name, "data-card": iid,
+                          "data-die": die, "data-bullets": n}, body))
+    return "".join(out)

@@ -1,0 +1,218 @@
+"""``hisoutab render``, ``hisoutab graph phases|priority`` and ``hisoutab show``: pictures, graphs and the
+terminal state view. Imported by :mod:`hisoutab.cli.main`, which adds these commands to ``main``.
+
+A state comes from :func:`seeded_game` (a seeded random game stopped after ``--step K`` steps, or at its
+end); the helpers take a game, so another source (a scenario file) can feed the same writers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from hisoutab.cli.main import DEFAULT_RULESET, _console, friendly, main
+from hisoutab.engine.errors import InputError
+
+__all__ = ["graph", "render", "seeded_game", "show", "write_phase_graph", "write_priority_graph",
+           "write_state_picture"]
+
+PICTURE_SUFFIXES = (".svg", ".html", ".htm")
+GRAPH_SUFFIXES = (".svg", ".png", ".pdf", ".dot", ".gv")
+
+
+def seeded_game(seed: int = 0, step: int | None = None, *, ruleset: str = DEFAULT_RULESET,
+                max_steps: int = 200_000) -> Any:
+    """A game of ``ruleset`` played by ``RandomAgent(seed)``: stopped after ``step`` steps, or at its end
+    when ``step`` is None. A step past the end raises :class:`InputError`."""
+    from hisoutab import Game, RandomAgent
+
+    if step is not None and step < 0:
+        raise InputError(f"expected a step ≥ 0, got {step}", field="--step")
+    game = Game(ruleset, seed=seed)
+    limit = max_steps if step is None else step
+    if limit:
+        game.run(until="end", agents=RandomAgent(seed), max_steps=limit)
+    if step is not None and len(game.history) < step:
+        raise InputError(f"the game of seed {seed} ends after {len(game.history)} steps; "
+                         f"expected --step 0..{len(game.history)}", field="--step")
+    return game
+
+
+def _check_suffix(out: str, allowed: tuple[str, ...], field: str) -> Path:
+    path = Path(out)
+    if path.suffix.lower() not in allowed:
+        raise InputError(f"{out!r}: expected a file ending in {', '.join(allowed)}", field=field)
+    if not path.parent.exists():
+        raise InputError(f"{out!r}: the folder {str(path.parent)!r} does not exist", field=field)
+    return path
+
+
+def _dot_missing(exc: Exception) -> InputError:
+    return InputError(f"cannot render the graph: {exc}; install Graphviz (`dot`) or write a .dot file",
+                      field="-o")
+
+
+def _dot_failed(exc: Exception) -> InputError:
+    stderr = getattr(exc, "stderr", b"") or b""
+    if isinstance(stderr, bytes):
+        stderr = stderr.decode("utf-8", "replace")
+    first = next((line.strip() for line in str(stderr).splitlines() if line.strip()), str(exc))
+    return InputError(f"Graphviz `dot` failed to lay out the graph ({first}); write a .dot file instead",
+                      field="-o")
+
+
+def _save_graph(wrapper: Any, path: Path) -> Path:
+    """Save a PhaseGraph / PriorityGraph: DOT text, or rendered quietly (dot's messages go into the
+    one-line error, not to the terminal)."""
+    import graphviz
+
+    suffix = path.suffix.lower()
+    if suffix in (".dot", ".gv"):
+        path.write_text(wrapper.source, encoding="utf-8")
+        return path
+    try:
+        path.write_bytes(wrapper.dot.pipe(format=suffix[1:], quiet=True))
+    except graphviz.ExecutableNotFound as exc:
+        raise _dot_missing(exc) from None
+    except graphviz.CalledProcessError as exc:
+        raise _dot_failed(exc) from None
+    return path
+
+
+def write_state_picture(ctx: Any, state: Any, out: str | Path, *, designer: bool = False,
+                        highlight: Any = ()) -> Path:
+    """Write the state picture of ``state`` to ``out`` (``.svg`` or ``.html``)."""
+    from hisoutab.pictures import StatePicture
+
+    path = _check_suffix(str(out), PICTURE_SUFFIXES, "-o")
+    return StatePicture(ctx, state, highlight=highlight, designer=designer).save(path)
+
+
+def write_phase_graph(ruleset: str, out: str | Path) -> Path:
+    """Write the phase-transition graph of ``ruleset`` (``.svg``/``.png``/``.pdf`` or ``.dot``/``.gv``)."""
+    from hisoutab.engine.ruleset import get_ruleset
+    from hisoutab.graphs import PhaseGraph
+
+    path = _check_suffix(str(out), GRAPH_SUFFIXES, "-o")
+    return _save_graph(PhaseGraph(get_ruleset(ruleset)), path)
+
+
+def write_priority_graph(game_or_ctx: Any, state: Any, out: str | Path, *, turns: int = 6) -> Path:
+    """Write the priority graph of ``state`` (``.svg``/``.png``/``.pdf`` or ``.dot``/``.gv``)."""
+    from hisoutab.graphs.priority import PriorityGraph
+
+    path = _check_suffix(str(out), GRAPH_SUFFIXES, "-o")
+    return _save_graph(PriorityGraph(game_or_ctx, state, turns=turns), path)
+
+
+def _at(step: int | None, end: bool) -> int | None:
+    if step is not None and end:
+        raise InputError("give either --step K or --end, not both", field="--step")
+    return step
+
+
+def _where(game: Any, seed: int) -> str:
+    return f"seed {seed}, after {len(game.history)} steps (t={game.state.time}, turn {game.state.turn})"
+
+
+def scenario_game(file: str, step: int | None) -> Any:
+    """The game a scenario file plays (its setup, script and stop), with the cursor after ``step``
+    steps (or at its end)."""
+    from hisoutab.scenarios.runner import run_file
+
+    result = run_file(file)
+    game = result.game
+    if game is None:
+        raise InputError(result.report(), file=file)
+    if step is not None:
+        if not 0 <= step <= len(game.line.steps):
+            raise InputError(f"the scenario runs {len(game.line.steps)} steps; expected --step "
+                             f"0..{len(game.line.steps)}", field="--step")
+        game.goto(step)
+    return game
+
+
+@main.command()
+@click.argument("file", required=False, metavar="[SCENARIO.yaml]")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the game.")
+@click.option("--step", type=int, default=None, help="Stop after K steps (default: the end).")
+@click.option("--end", is_flag=True, help="Play to the end of the game (the default).")
+@click.option("-o", "--out", default="state.svg", show_default=True, metavar="OUT.svg|OUT.html",
+              help="The picture file to write.")
+@click.option("--designer", is_flag=True, help="Also show the cards in hand.")
+@click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@friendly
+def render(file: str | None, seed: int, step: int | None, end: bool, out: str, designer: bool,
+           ruleset: str) -> None:
+    """Write the state picture after step K (or at the end) of a scenario FILE, or of a seeded
+    random game when no file is given."""
+    if file:
+        game = scenario_game(file, _at(step, end))
+        path = write_state_picture(game.ctx, game.state, out, designer=designer)
+        click.echo(f"wrote {path} ({file}, step {game.cursor})")
+        return
+    game = seeded_game(seed, _at(step, end), ruleset=ruleset)
+    path = write_state_picture(game.ctx, game.state, out, designer=designer)
+    click.echo(f"wrote {path} ({_where(game, seed)})")
+
+
+@main.group()
+def graph() -> None:
+    """Draw graphs: the phase-transition graph of a ruleset, or who acts next in a state."""
+
+
+@graph.command("phases")
+@click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@click.option("-o", "--out", default="phases.svg", show_default=True, metavar="OUT.svg|OUT.dot")
+@friendly
+def graph_phases(ruleset: str, out: str) -> None:
+    """The declared steps of a ruleset and their transitions."""
+    path = write_phase_graph(ruleset, out)
+    click.echo(f"wrote {path}")
+
+
+@graph.command("priority")
+@click.argument("file", required=False, metavar="[SCENARIO.yaml]")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the game.")
+@click.option("--step", type=int, default=None, help="Stop after K steps (default: the end).")
+@click.option("--turns", type=int, default=6, show_default=True, help="At most this many turn nodes.")
+@click.option("-o", "--out", default="priority.svg", show_default=True, metavar="OUT.svg|OUT.dot")
+@click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@friendly
+def graph_priority(file: str | None, seed: int, step: int | None, turns: int, out: str,
+                   ruleset: str) -> None:
+    """Who acts next and why, after step K of a scenario FILE or of a seeded random game."""
+    if turns < 1:
+        raise InputError(f"expected at least 1 turn, got {turns}", field="--turns")
+    if file:
+        game = scenario_game(file, step)
+        path = write_priority_graph(game, game.state, out, turns=turns)
+        click.echo(f"wrote {path} ({file}, step {game.cursor})")
+        return
+    game = seeded_game(seed, step, ruleset=ruleset)
+    path = write_priority_graph(game, game.state, out, turns=turns)
+    click.echo(f"wrote {path} ({_where(game, seed)})")
+
+
+@main.command()
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the game.")
+@click.option("--step", type=int, default=None, help="Stop after K steps (default: the end).")
+@click.option("--designer", is_flag=True, help="Also list the cards in hand.")
+@click.option("--last", "last", type=int, default=0, show_default=True,
+              help="Also print the last N steps (the newest with its state diff).")
+@click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@friendly
+def show(seed: int, step: int | None, designer: bool, last: int, ruleset: str) -> None:
+    """Print the state of a seeded random game after K steps (board, timeline, players)."""
+    from hisoutab.views.state_text import state_renderable, step_renderable, trace_renderable
+
+    game = seeded_game(seed, step, ruleset=ruleset)
+    console = _console()
+    console.print(f"{game.ruleset.title} — {_where(game, seed)}")
+    if last > 0 and game.history:
+        steps = game.history[-last:]
+        console.print(trace_renderable(steps, title=f"last {len(steps)} steps"))
+        console.print(step_renderable(steps[-1]))
+    console.print(state_renderable(game.ctx, game.state, designer=designer))
