@@ -24,6 +24,8 @@ demo: setup
 test: setup
 	$(BIN)/ruff check hisoutab tests
 	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -p no:cacheprovider --nbval notebooks/ --nbval-current-env \
+		--nbval-sanitize-with notebooks/sanitize.cfg
 
 lab: setup
 	$(BIN)/jupyter lab notebooks/

@@ -1,0 +1,21 @@
+"""``hisoutab notebook FILE -o OUT.ipynb``: a scenario as an executed notebook."""
+
+from __future__ import annotations
+
+import click
+
+from hisoutab.cli.main import friendly, main
+
+
+@main.command()
+@click.argument("file")
+@click.option("-o", "--out", required=True, metavar="OUT.ipynb", help="The notebook to write.")
+@click.option("--no-execute", is_flag=True, help="Write the cells without running them.")
+@friendly
+def notebook(file: str, out: str, no_execute: bool) -> None:
+    """Turn a scenario FILE into a notebook: the step table and the state picture at the start,
+    after every scripted choice and at the end, executed and stored with outputs (for nbval)."""
+    from hisoutab.notebooks import scenario_notebook
+
+    path = scenario_notebook(file, out, execute=not no_execute)
+    click.echo(f"wrote {path}")

@@ -1,0 +1,76 @@
+"""A scenario as an executed notebook: its step table and the state picture at each checkpoint (the
+start, every scripted choice, the end), stored with outputs so nbval can keep checking it.
+
+``nbformat`` and ``nbclient`` are imported inside :func:`scenario_notebook`, so neither the library
+nor the command line loads a Jupyter package until a notebook is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from hisoutab.engine.errors import InputError
+
+
+def _cells(scenario_path: str, name: str, description: str, picks: list[tuple[int, str]]) -> list[Any]:
+    import nbformat.v4 as nbf
+
+    cells = [
+        nbf.new_markdown_cell(f"# {name}\n\n{description}\n\nMade from the scenario file "
+                              f"`{scenario_path}` by `hisoutab notebook`. Re-run it to see the "
+                              "rules play the situation again; nbval checks it stays the same."),
+        nbf.new_code_cell(
+            "from hisoutab.pictures import StatePicture\n"
+            "from hisoutab.scenarios.runner import run_file\n\n"
+            f"result = run_file({scenario_path!r})\n"
+            "game = result.game\n"
+            "print('all expectations hold' if result.passed else result.report())"),
+        nbf.new_markdown_cell("## The steps\n\nIndex, timeline cell, step, clauses, what happened."),
+        nbf.new_code_cell("for step in game.history:\n    print(step.line())"),
+    ]
+    for index, title in picks:
+        cells.append(nbf.new_markdown_cell(f"## {title}"))
+        if index == 0:
+            cells.append(nbf.new_code_cell("StatePicture(game.ctx, game.initial)"))
+        else:
+            cells.append(nbf.new_code_cell(f"StatePicture(game.ctx, game.history[{index - 1}].after)"))
+    return cells
+
+
+def scenario_notebook(scenario: str | Path, out: str | Path, *, execute: bool = True,
+                      timeout: int = 300) -> Path:
+    """Write ``out`` (.ipynb): the scenario's step table and pictures, executed with outputs."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    from hisoutab.scenarios.runner import run_file
+
+    out = Path(out)
+    if out.suffix != ".ipynb":
+        raise InputError(f"{str(out)!r}: expected a file ending in .ipynb", field="-o")
+    if not out.parent.exists():
+        raise InputError(f"{str(out)!r}: the folder {str(out.parent)!r} does not exist", field="-o")
+    result = run_file(scenario)
+    if result.game is None:
+        raise InputError(result.report(), file=str(scenario))
+    game = result.game
+    sc = result.scenario
+    picks = [(0, "At the start")]
+    for step in game.history:
+        if step.choice:
+            who = "; ".join(f"{p}: {label}" for p, label in step.choice.items())
+            picks.append((step.index + 1, f"After step {step.index} — {who}"))
+    if len(game.history) and picks[-1][0] != len(game.history):
+        picks.append((len(game.history), f"At the end (step {len(game.history) - 1})"))
+    rel = os.path.relpath(Path(scenario).resolve(), out.parent.resolve())
+    nb = nbformat.v4.new_notebook()
+    nb.cells = _cells(rel, sc.name if sc else str(scenario), sc.description if sc else "", picks)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    if execute:
+        NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                       resources={"metadata": {"path": str(out.parent.resolve())}}).execute()
+    nbformat.write(nb, str(out))
+    return out

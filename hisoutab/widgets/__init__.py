@@ -1,0 +1,23 @@
+"""Jupyter widgets for HisouTab: the :class:`Workbench` (step, decide, branch, edit, re-run).
+
+This package is the only part of ``hisoutab`` that imports ``ipywidgets`` (``pip install
+'hisoutab[lab]'``); ``import hisoutab`` never does. ``Workbench`` is imported lazily, so
+``hisoutab.widgets.situations`` (crafted positions for notebooks) works without ipywidgets.
+
+>>> from hisoutab.widgets import Workbench  # doctest: +SKIP
+>>> Workbench(None, seed=3)                  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Workbench", "state_diff"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("Workbench", "state_diff"):
+        from . import workbench
+
+        return getattr(workbench, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,70 @@
+"""Crafted situations for notebooks and the workbench: a game after setup, then a state arranged by hand.
+
+``after_setup()`` plays the setup with no mulligan and P1 first and stops at the first play decision.
+``situation()`` arranges both players (pieces, tokens and zones; every card stays somewhere), checks
+the ruleset's invariants and returns a new ``Game`` that starts from the crafted state.
+No Jupyter package is imported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from hisoutab.engine.errors import HisoutabError
+from hisoutab.engine.game import Game
+from hisoutab.engine.record import replace
+
+RULESET = "hisoutab-0.45.2"
+QUICK_SETUP = {"setup.mulligan": "none", "setup.first_player": "p1"}
+#: the agenda of a state that starts by advancing the timeline (top of the stack last)
+ADVANCE = (("timeline.advance",),)
+
+
+def after_setup(seed: int = 0, options: Mapping[str, Any] | None = None, **kw: Any) -> Game:
+    """A game after setup (no mulligan, P1 first), waiting for the first play decision at t=1."""
+    game = Game(RULESET, seed=seed, options={**QUICK_SETUP, **(options or {})}, **kw)
+    game.run(until="decision")
+    return game
+
+
+def _full(name: str, cards: Iterable[str] | None) -> tuple[str, ...]:
+    return tuple(c if "/" in c else f"{name}/{c}" for c in cards) if cards is not None else ()
+
+
+def arrange(game: Game, i: int, *, hand: Iterable[str] | None = None, cast: str | None = None,
+            trigger: str | None = None, discard: Iterable[str] = (), **fields: Any) -> Any:
+    """Player ``i`` of ``game.state`` with exactly these zones (short card ids get the player's
+    prefix, e.g. ``"gohei_jab#1"``) and fields. Standing cards not placed stay in hand, the
+    knockdown card is set aside and every other card goes to the deck in deck order."""
+    ctx = game.ctx
+    p = game.state.players[i]
+    name = p.name
+    cast_ = _full(name, [cast])[0] if cast else None
+    trigger_ = _full(name, [trigger])[0] if trigger else None
+    hand_, discard_ = _full(name, hand), _full(name, discard)
+    placed = set(hand_) | set(discard_) | {cast_, trigger_}
+    standing = tuple(c for c in ctx.cards if c.startswith(name + "/") and c in ctx.standing)
+    hand_ = tuple(c for c in standing if c not in placed) + hand_
+    kd = ctx.knockdown_cards[i]
+    aside_ = () if kd in placed else (kd,)
+    placed |= set(hand_) | set(aside_)
+    deck_ = tuple(c for c in ctx.decks[i] if c not in placed)
+    return replace(p, hand=hand_, cast=cast_, trigger=trigger_, discard=discard_, deck=deck_,
+                   aside=aside_, **fields)
+
+
+def situation(base: Game, *, agenda: Iterable[tuple] = ADVANCE, p1: Mapping[str, Any] | None = None,
+              p2: Mapping[str, Any] | None = None, **fields: Any) -> Game:
+    """A new game starting from ``base``'s state with the players arranged (see :func:`arrange`;
+    ``None`` keeps a player), the given agenda and state fields. Raises ``HisoutabError`` listing
+    the broken invariants when the crafted state is not a legal position."""
+    players = list(base.state.players)
+    for i, spec in enumerate((p1, p2)):
+        if spec is not None:
+            players[i] = arrange(base, i, **spec)
+    state = replace(base.state, players=tuple(players), agenda=tuple(agenda), **fields)
+    problems = base.ruleset.invariants(base.ctx, state)
+    if problems:
+        raise HisoutabError("not a legal situation: " + "; ".join(problems))
+    return Game(base.ruleset, seed=base.seed, options=base.options, setup=base.setup, state=state)

@@ -1,0 +1,250 @@
+"""The workbench widgets, headless: every control clicked or changed from Python, no browser."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from hisoutab import Game
+from hisoutab.widgets import Workbench, state_diff
+from hisoutab.widgets.situations import after_setup, situation
+
+
+def at_decision(seed: int = 0) -> Workbench:
+    wb = Workbench(None, seed=seed)
+    wb.b_forward.click()
+    return wb
+
+
+def test_import_hisoutab_does_not_import_ipywidgets() -> None:
+    code = ("import sys, hisoutab, hisoutab.widgets, hisoutab.widgets.situations; "
+            "print('ipywidgets' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_every_control_has_a_css_class() -> None:
+    wb = at_decision()
+    for w in (wb.b_first, wb.b_back, wb.b_step, wb.b_forward, wb.b_turn, wb.b_phase, wb.b_end, wb.auto,
+              wb.play, wb.speed, wb.slider, wb.picture, wb.step_view, wb.log_view, wb.decision_box,
+              wb.lines, wb.line_info, wb.e_player, wb.e_x, wb.e_y, wb.e_hp, wb.e_spirit, wb.e_marker,
+              wb.e_hit, wb.b_apply, wb.o_name, wb.o_value, wb.b_rerun):
+        assert any(c.startswith("hs-") for c in w._dom_classes), w
+    assert all("hs-option" in b._dom_classes for b in wb.option_buttons())
+
+
+def test_step_back_first_and_picture_updates() -> None:
+    wb = Workbench(None, seed=0)
+    assert wb.game.cursor == 0
+    pic0, log0 = wb.picture.value, wb.log_view.options
+    for _ in range(3):
+        wb.b_step.click()
+    assert wb.game.cursor == 3
+    assert wb.picture.value != pic0 and len(wb.log_view.options) == 3 != len(log0)
+    assert wb.log_view.value == 2 and wb.slider.value == 3 and wb.slider.max == 3
+    assert "setup.markers" in wb.step_view.value and "#H-SETUP-3" in wb.step_view.value
+    wb.b_back.click()
+    assert wb.game.cursor == 2 and wb.slider.value == 2
+    wb.b_first.click()
+    assert wb.game.cursor == 0 and "start of the line" in wb.step_view.value
+
+
+def test_forward_stops_at_decision_without_autoplay() -> None:
+    wb = at_decision()
+    assert wb.game.pending is not None and wb.game.pending.kind == "mulligan"
+    n = wb.game.cursor
+    for b in (wb.b_step, wb.b_turn, wb.b_phase, wb.b_end, wb.b_forward):
+        b.click()
+        assert wb.game.cursor == n
+    assert "decide" in wb.status.value or "decision" in wb.status.value
+
+
+def test_autoplay_runs_turns_and_end() -> None:
+    wb = at_decision()
+    wb.auto.value = True
+    wb.b_step.click()  # the agent answers the mulligan
+    assert wb.game.history[-1].choice is not None
+    wb.b_turn.click()
+    assert "turn" in wb.game.ruleset.flow.steps[wb.game.history[-1].name].tags
+    wb.b_phase.click()
+    wb.b_forward.click()
+    wb.b_end.click()
+    assert wb.game.over and "game over" in wb.status.value
+    assert "over" in repr(wb)
+
+
+def test_play_widget_steps_and_pauses_at_decision() -> None:
+    wb = Workbench(None, seed=0)
+    k = 0
+    while wb.game.pending is None and k < 100:
+        k += 1
+        wb.play.value = k  # the browser's Play ticks: one step each
+        assert wb.game.cursor == k
+    assert wb.game.pending is not None
+    wb.play.playing = True
+    wb.play.value = k + 1  # blocked by the decision: pauses
+    assert wb.game.cursor == k and wb.play.playing is False
+    assert "paused" in wb.status.value
+
+
+def test_slider_and_log_jump() -> None:
+    wb = at_decision()
+    wb.slider.value = 2
+    assert wb.game.cursor == 2 and wb.log_view.value == 1
+    wb.log_view.value = 3  # select step 3: the cursor goes after it
+    assert wb.game.cursor == 4 and wb.slider.value == 4
+    wb.slider.value = wb.slider.max
+    assert wb.game.cursor == len(wb.game.line.steps)
+
+
+def test_single_player_option_button() -> None:
+    wb = Workbench(Game(seed=0, options={"setup.mulligan": "none"}))
+    wb.b_forward.click()
+    assert wb.game.pending.kind == "first player" and not wb.game.pending.joint
+    buttons = wb.option_buttons()
+    assert [b.description for b in buttons] == list(wb.game.pending.labels())
+    buttons[0].click()
+    assert wb.game.history[-1].choice == {"P1": buttons[0].description}
+
+
+def test_simultaneous_decision_stays_hidden_until_both_chose() -> None:
+    wb = at_decision()
+    d = wb.game.pending
+    assert d.joint and d.players == ("P1", "P2")
+    n = wb.game.cursor
+    p1 = wb.option_buttons("P1")
+    p2 = wb.option_buttons("P2")
+    p1[0].click()
+    assert wb.game.cursor == n and wb.game.hidden_choices() == ("P1",)
+    assert "hidden" in wb.status.value and p1[0].description not in wb.status.value
+    assert all(b.disabled for b in wb.option_buttons("P1"))
+    assert not any(b.disabled for b in wb.option_buttons("P2"))
+    p2[1].click()
+    assert wb.game.cursor == n + 1
+    assert wb.game.history[-1].choice == {"P1": p1[0].description, "P2": p2[1].description}
+    assert "revealed" in wb.status.value and p2[1].description in wb.status.value
+
+
+def test_branching_and_switching_lines() -> None:
+    wb = Workbench(Game(seed=0, options={"setup.mulligan": "none"}))
+    wb.b_forward.click()
+    first = wb.option_buttons()[0].description
+    wb.option_buttons()[0].click()
+    wb.b_forward.click()
+    end_main = wb.game.cursor
+    at = next(s.index for s in wb.game.history if s.choice)
+    wb.slider.value = at  # back to the first-player decision
+    assert wb.game.pending.kind == "first player"
+    wb.option_buttons()[0].click()  # same choice: replays, no new line
+    assert wb.game.line.name == "main"
+    wb.slider.value = at
+    other = next(b for b in wb.option_buttons() if b.description != first)
+    other.click()
+    assert wb.game.line.name == "main.1"
+    assert [v for _, v in wb.lines.options] == ["game\tmain", "game\tmain.1"]
+    assert f"forked from <b>main</b> at step {at}" in wb.line_info.value
+    wb.lines.value = "game\tmain"
+    assert wb.game.line.name == "main" and wb.game.cursor == end_main
+    wb.switch("main.1")
+    assert wb.game.line.name == "main.1" and repr(wb).startswith(
+        "<Workbench hisoutab-0.45.2 seed=0 line='main.1'")
+
+
+def test_edit_accepted_continues_on_a_new_line() -> None:
+    wb = Workbench(after_setup(0))
+    before = wb.game
+    wb.e_player.value = "P2"
+    wb.e_x.value, wb.e_hp.value, wb.e_spirit.value, wb.e_hit.value = 4, 11, 2, "3"
+    assert wb.apply_edit()
+    assert "accepted" in wb.e_msg.value
+    p2 = wb.game.state.players[1]
+    assert (p2.x, p2.hp, p2.spirit_available, p2.hit) == (4, 11, 2, 3)
+    assert wb.game is not before and wb.games["game"] is before  # the original is kept
+    assert before.state.players[1].hp == 20
+    assert "game\tmain" in [v for _, v in wb.lines.options]
+    assert wb.lines.value == "edit-1\tmain"
+    wb.b_forward.click()
+    assert wb.game.pending is not None
+
+
+@pytest.mark.parametrize(("field", "value", "text"), [
+    ("e_hp", 25, "HP 25 outside 0..20"),
+    ("e_x", 9, "off the board"),
+    ("e_spirit", 7, "spirit up: 7 is outside"),
+    ("e_marker", "soon", "not a cell number"),
+])
+def test_edit_refused(field: str, value, text: str) -> None:
+    wb = Workbench(after_setup(0))
+    getattr(wb, field).value = value
+    wb.b_apply.click()
+    assert "refused" in wb.e_msg.value and text in wb.e_msg.value
+    assert list(wb.games) == ["game"]
+
+
+def test_option_rerun_same_and_diverging() -> None:
+    wb = Workbench(Game(seed=0, options={"setup.mulligan": "none"}))
+    wb.auto.value = True
+    for _ in range(4):
+        wb.b_forward.click()
+    wb.auto.value = False
+    choices = [s.choice for s in wb.game.history if s.choice]
+    # an option that changes nothing up to here: every choice replays, the trace is the same
+    wb.o_name.value = "knockdown.may_wait"
+    wb.o_value.value = "true"
+    wb.b_rerun.click()
+    assert f"all {len(choices)} choices replayed" in wb.o_msg.value
+    assert "the trace is the same" in wb.o_msg.value
+    assert [s.choice for s in wb.game.history if s.choice] == choices
+    assert wb.lines.value == "options-1\tmain"
+    # the mulligan comes back: the first recorded choice no longer fits
+    wb.switch("main")
+    wb.o_name.value = "setup.mulligan"
+    assert wb.o_value.value == "none"
+    wb.o_value.value = "once"
+    wb.b_rerun.click()
+    assert "diverged at choice 1" in wb.o_msg.value
+    # a value the option refuses
+    wb.o_name.value = "guard.spirit_cost"
+    wb.o_value.value = "-1"
+    wb.b_rerun.click()
+    assert "too small" in wb.o_msg.value
+
+
+def test_rerun_from_a_crafted_state_keeps_it() -> None:
+    game = situation(after_setup(0), p1={"marker": 3}, p2={"marker": 6}, time=1, special_done=0)
+    wb = Workbench(game)
+    wb.b_step.click()
+    new = wb.rerun_with_option("guard.spirit_cost", 2)
+    assert new is not None and new.initial is game.initial
+
+
+def test_attack_highlight_and_diff() -> None:
+    base = after_setup(0)
+    game = situation(base, time=2, special_done=2, participants=(), initiative=0,
+                     p1={"x": 2, "y": 0, "facing": 1, "marker": 3, "cast": "gohei_swing#1"},
+                     p2={"x": 3, "y": 0, "facing": -1, "marker": 9, "cast": "broom_sweep#1"})
+    wb = Workbench(game)
+    wb.b_forward.click()
+    steps = wb.game.line.steps
+    phys = next(s for s in steps if s.name == "eff.physical")
+    wb.slider.value = phys.index + 1
+    # Gohei Swing's range from (2,0) facing right, highlighted on the board
+    for x, y in ((3, 0), (3, 1), (4, 0), (4, 1)):
+        assert f'-hl-{x}-{y}"' in wb.picture.value
+    damage = next(s for s in steps if s.name == "resolve.settle")
+    assert ("P2.hp", "20 → 18") in state_diff(damage.before, damage.after)
+
+
+def test_repr_is_deterministic() -> None:
+    a, b = at_decision(3), at_decision(3)
+    assert repr(a) == repr(b)
+    n = a.game.cursor
+    assert repr(a) == f"<Workbench hisoutab-0.45.2 seed=3 line='main' step {n}/{n} pending mulligan P1+P2>"
+    assert " at 0x" not in repr(a)
+    wb = Workbench(after_setup(0))
+    n = wb.game.cursor
+    assert repr(wb) == f"<Workbench hisoutab-0.45.2 seed=0 line='main' step {n}/{n} pending play P1+P2>"
