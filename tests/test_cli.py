@@ -70,11 +70,11 @@ def test_same_seed_same_log_hash() -> None:
 def test_play_with_options_first_agents_and_step_limit() -> None:
     """play -o KEY=VALUE --max-steps: the changed options are reported; a game cut by the step limit
     is reported unfinished, with no winner."""
-    args = ("--agents", "first", "--max-steps", "1500", "-o", "board.width=9", "-o",
+    args = ("--agents", "first", "--max-steps", "1000", "-o", "board.width=9", "-o",
             "deck.reshuffle=false")
     data = play_json(*args)
     assert data["options"] == {"board.width": 9, "deck.reshuffle": False}
-    assert data["steps"] == 1500
+    assert data["steps"] == 1000
     assert data["finished"] is False and data["winner"] is None
     assert play_json(*args)["log_hash"] == data["log_hash"]
 

@@ -143,15 +143,25 @@ def rules(ruleset: str, as_json: bool) -> None:
 @click.option("--games", type=int, default=50, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@click.option("--widgets/--no-widgets", default=True, show_default=True,
+              help="Also time a step plus re-render in the workbench widget (needs the lab extra).")
 @click.option("--json", "as_json", is_flag=True)
 @friendly
-def bench(games: int, seed: int, ruleset: str, as_json: bool) -> None:
-    """Random playouts with full history: decisions, steps and games per second, bytes per step."""
+def bench(games: int, seed: int, ruleset: str, widgets: bool, as_json: bool) -> None:
+    """Random playouts with full history: decisions, steps and games per second, bytes per step,
+    and the workbench's step-and-render latency."""
     from hisoutab.bench import bench as run_bench
 
     if games < 1:
         raise InputError(f"expected at least 1 game, got {games}", field="--games")
     result = run_bench(games=games, ruleset=ruleset, seed=seed)
+    if widgets and ruleset == DEFAULT_RULESET:
+        from hisoutab.bench import widget_latency
+
+        try:
+            result.update(widget_latency())
+        except ImportError:  # pragma: no cover - installed without the lab extra
+            result["widget_step_ms_median"] = None
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
@@ -160,8 +170,31 @@ def bench(games: int, seed: int, ruleset: str, as_json: bool) -> None:
         console.print(f"{key:>20}: {value}")
 
 
+@main.command()
+@click.option("--games", type=int, default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+@friendly
+def stats(games: int, seed: int, ruleset: str, as_json: bool) -> None:
+    """Seeded random games: win rates, game lengths, and clauses no step cited."""
+    from hisoutab.bench import random_stats
+
+    if games < 1:
+        raise InputError(f"expected at least 1 game, got {games}", field="--games")
+    result = random_stats(games=games, ruleset=ruleset, seed=seed)
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+        return
+    console = _console()
+    for key, value in result.items():
+        console.print(f"{key:>12}: {value}")
+
+
 # Command modules that add their commands to `main` (one import line each, below this comment).
 # -- command modules --
+from hisoutab.cli import notebook_command, scenario_commands, view_commands  # noqa: E402,F401
+
 # -- end of command modules --
 
 if __name__ == "__main__":  # pragma: no cover
