@@ -19,13 +19,14 @@ import math
 import textwrap
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import graphviz
 import networkx as nx
 
 from hisoutab.engine.flow import Flow
+
+from .drawn import DrawnGraph
 
 __all__ = ["PhaseGraph", "draw_phase_graph", "phase_graph", "transitions", "visits"]
 
@@ -249,7 +250,7 @@ def draw_phase_graph(ruleset: Any, *, path: Sequence[Any] | None = None,
 
 
 # ------------------------------------------------------------------ wrapper
-class PhaseGraph:
+class PhaseGraph(DrawnGraph):
     """The phase-transition graph of a ruleset, ready to show in a notebook or save to a file.
 
     ``graph`` is the ``networkx.DiGraph`` (:func:`phase_graph`), ``dot`` the ``graphviz.Digraph``
@@ -275,30 +276,6 @@ class PhaseGraph:
         history = list(game.history)
         return cls(game.ruleset, path=history if highlight else None,
                    counts=visits(history) if coverage else None, **kw)
-
-    @property
-    def source(self) -> str:
-        """The DOT text."""
-        return self.dot.source
-
-    def pipe(self, format: str = "svg") -> bytes:
-        """Render with the ``dot`` executable (raises ``graphviz.ExecutableNotFound`` without it)."""
-        return self.dot.pipe(format=format)
-
-    def _repr_svg_(self) -> str:
-        return self.pipe("svg").decode("utf-8")
-
-    def save(self, path: str | Path) -> Path:
-        """Write ``.svg`` / ``.png`` / ``.pdf`` (rendered) or ``.dot`` / ``.gv`` (DOT text) by suffix."""
-        p = Path(path)
-        suffix = p.suffix.lower()
-        if suffix in (".dot", ".gv"):
-            p.write_text(self.source, encoding="utf-8")
-        elif suffix in (".svg", ".png", ".pdf"):
-            p.write_bytes(self.pipe(suffix[1:]))
-        else:
-            raise ValueError(f"save({str(path)!r}): expected a .svg, .png, .pdf, .dot or .gv file")
-        return p
 
     def __repr__(self) -> str:
         extra = ""

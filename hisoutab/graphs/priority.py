@@ -19,11 +19,12 @@ import contextlib
 import html
 import textwrap
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 import graphviz
 import networkx as nx
+
+from .drawn import DrawnGraph
 
 __all__ = ["PriorityGraph", "draw_priority_graph", "has_priority", "priority_graph"]
 
@@ -466,7 +467,7 @@ def draw_priority_graph(graph: nx.DiGraph, *, prefix: str = "p", rankdir: str = 
     return dot
 
 
-class PriorityGraph:
+class PriorityGraph(DrawnGraph):
     """The priority graph of a state, ready to show in a notebook or save to a file.
 
     ``graph`` is the ``networkx.DiGraph`` (:func:`priority_graph`), ``dot`` the ``graphviz.Digraph``
@@ -477,30 +478,6 @@ class PriorityGraph:
                  rankdir: str = "TB") -> None:
         self.graph: nx.DiGraph = priority_graph(game_or_ctx, state, turns=turns)
         self.dot: graphviz.Digraph = draw_priority_graph(self.graph, prefix=prefix, rankdir=rankdir)
-
-    @property
-    def source(self) -> str:
-        """The DOT text."""
-        return self.dot.source
-
-    def pipe(self, format: str = "svg") -> bytes:
-        """Render with the ``dot`` executable (raises ``graphviz.ExecutableNotFound`` without it)."""
-        return self.dot.pipe(format=format)
-
-    def _repr_svg_(self) -> str:
-        return self.pipe("svg").decode("utf-8")
-
-    def save(self, path: str | Path) -> Path:
-        """Write ``.svg`` / ``.png`` / ``.pdf`` (rendered) or ``.dot`` / ``.gv`` (DOT text) by suffix."""
-        p = Path(path)
-        suffix = p.suffix.lower()
-        if suffix in (".dot", ".gv"):
-            p.write_text(self.source, encoding="utf-8")
-        elif suffix in (".svg", ".png", ".pdf"):
-            p.write_bytes(self.pipe(suffix[1:]))
-        else:
-            raise ValueError(f"save({str(path)!r}): expected a .svg, .png, .pdf, .dot or .gv file")
-        return p
 
     def turns(self) -> list[str]:
         """The turn labels in drawing order (e.g. ``["t=7: P2's turn", "t=9: P1's turn"]``)."""
