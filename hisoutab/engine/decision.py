@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import IllegalChoice
 
@@ -20,10 +20,10 @@ class Option:
         return f"Option({self.label!r})"
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """A pending decision. ``players`` has one name, or two for a simultaneous (joint) decision in
-    which both choose hidden and one step reveals both."""
+    which both choose hidden and one step reveals both. (An immutable record; a named tuple because
+    the engine makes one at every decision.)"""
 
     kind: str
     players: tuple[str, ...]

@@ -11,8 +11,9 @@ from .decision import Decision, Option
 from .errors import HisoutabError, IllegalChoice, NoDecision
 from .flow import StepDef
 from .options import Options
-from .record import replace
 from .ruleset import Ruleset, get_ruleset
+
+_set = object.__setattr__  # builds a snapshot's field dict directly (see record.replace)
 
 
 class Step:
@@ -255,18 +256,20 @@ class Game:
             out = sd.run(self.ctx, state, frame)
         # pop the step's own frame and push the frames it asks for, in one new snapshot
         new = out.state
-        agenda = new.agenda[:-1]
-        if out.then:
-            agenda += tuple(reversed(out.then))
-        new = replace(new, agenda=agenda)
-        step = Step(self._at, sd, out.clauses or sd.clauses, out.text, out.params, out.events,
+        then = out.then
+        fields = new.__dict__.copy()
+        fields["agenda"] = new.agenda[:-1] + tuple(then[::-1]) if then else new.agenda[:-1]
+        new = object.__new__(new.__class__)
+        _set(new, "__dict__", fields)
+        at = self._at
+        step = Step(at, sd, out.clauses or sd.clauses, out.text, out.params, out.events,
                     state, new, {p: o.label for p, o in chosen.items()} if chosen else None,
                     self._info)
         steps = self._line.steps
-        if self._at < len(steps):
-            del steps[self._at:]
+        if at < len(steps):
+            del steps[at:]
         steps.append(step)
-        self._at += 1
+        self._at = at + 1
         return step
 
     def back(self, n: int = 1) -> Any:

@@ -76,7 +76,7 @@ def draw(ctx: Context, s: State, i: int, n: int) -> tuple[State, list[str], bool
 
 def drawn_in_hand(ctx: Context, p: Player) -> int:
     """Cards in hand that count towards the hand size (not standing cards, not the knockdown card)."""
-    return sum(1 for c in p.hand if c not in ctx.standing and c not in ctx.knockdown_cards)
+    return len(p.hand) - len(ctx.not_drawn.intersection(p.hand))
 
 
 def refill_needed(ctx: Context, p: Player) -> bool:

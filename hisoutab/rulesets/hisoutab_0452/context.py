@@ -94,6 +94,9 @@ class Context:
         self.specials = frozenset(specials)  # special effect cards (special area and extra deck)
         self.spell_cards = frozenset(spell_cards)
         self.decks = tuple(decks)
+        self._cache: dict[tuple, Any] = {}
+        self.not_drawn = frozenset(standing) | {f"{PLAYERS[i]}/{ch.knockdown}"
+                                                for i, ch in enumerate(self.characters)}
         self.knockdown_cards = tuple(f"{PLAYERS[i]}/{ch.knockdown}"
                                      for i, ch in enumerate(self.characters))
 
@@ -112,6 +115,16 @@ class Context:
                               face.kind in ("special", "upgrade"), face.has_effect("spell")))
             out[iid] = tuple(faces)
         return out
+
+    def cached(self, key: tuple, make: Any) -> Any:
+        """A value computed once per game for ``key`` (option lists, move paths, effect frames)."""
+        cache = self._cache
+        value = cache.get(key)
+        if value is None:
+            if len(cache) > 200_000:
+                cache.clear()
+            value = cache[key] = make()
+        return value
 
     def card(self, iid: str) -> Card:
         return self.cards[iid]

@@ -101,6 +101,14 @@ def paths(ctx: Context, s: State, i: int, steps: int, dash: bool) -> dict[tuple,
 
 
 def move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple[Option, ...]:
+    """The options of a move / dash (computed once per situation)."""
+    p, q = s.players[i], s.players[1 - i]
+    bullets = tuple(sorted((b.x, b.y, b.owner) for b in s.bullets))
+    key = ("move", i, kind, steps, p.x, p.y, q.x, q.y, bullets)
+    return ctx.cached(key, lambda: _move_options(ctx, s, i, kind, steps))
+
+
+def _move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple[Option, ...]:
     p = s.players[i]
     found = paths(ctx, s, i, steps, kind == "dash")
     by_dest: dict[tuple[int, int], list[tuple]] = {}

@@ -72,12 +72,13 @@ def gain(ctx: Context, s: State, frame: tuple) -> Outcome:
 def front_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
     seq = s.players[i].spell_seq
     opts = [Option("keep the spell order", None)]
-    seen = {seq[0]} if seq else set()
+    seen = {ctx.cards[seq[0]].id} if seq else set()
     for c in seq[1:]:
-        if ctx.cards[c].id in {ctx.cards[x].id for x in seen}:
+        cid = ctx.cards[c].id
+        if cid in seen:
             continue
-        seen.add(c)
-        opts.append(Option(f"front: {ctx.cards[c].id}", c))
+        seen.add(cid)
+        opts.append(Option(f"front: {cid}", c))
     return tuple(opts)
 
 

@@ -200,9 +200,14 @@ def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
     if iid is None:
         return Outcome(s, f"{pn(i)}'s trigger zone is empty: nothing to resolve")
     face = ctx.cards[iid].face(p.trigger_side)
-    frames = effect_frames(face, i, iid)
-    if face.ground or face.air:
-        frames.append(("kw.groundair", i, iid))
+
+    def make() -> tuple:
+        frames = effect_frames(face, i, iid)
+        if face.ground or face.air:
+            frames.append(("kw.groundair", i, iid))
+        return tuple(frames)
+
+    frames = ctx.cached(("frames", iid, p.trigger_side), make)
     return Outcome(s, f"{pn(i)} resolves {face.name}",
                    events=({"type": "resolve", "player": pn(i), "card": iid},), then=frames)
 
@@ -303,7 +308,14 @@ def face_cancels_by_keyword(new: Card, trig: Card) -> bool:
 
 
 def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
-    """The legal options of the play phase for player ``i``."""
+    """The legal options of the play phase for player ``i`` (computed once per situation)."""
+    p = s.players[i]
+    key = ("play", i, p.hand, p.trigger, p.trigger_side, p.missed, p.spirit, p.y == 0, p.special,
+           p.extra, p.spell_seq)
+    return ctx.cached(key, lambda: _play_options(ctx, s, i))
+
+
+def _play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
     p = s.players[i]
     spirit = sp.available(p.spirit)
     kd = ctx.knockdown_cards[i]
