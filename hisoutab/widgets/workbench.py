@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import html
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -21,11 +22,14 @@ from hisoutab.engine.game import Game, Step
 from hisoutab.engine.record import replace
 from hisoutab.pictures import StatePicture, attack_cells
 
+from . import edits
 from .diff import state_diff
+from .export import line_scenario, started_from_state, write
 
 __all__ = ["Workbench", "state_diff"]
 
 DOCS = "../docs/rules-{ruleset}.md"
+EXPORT_PATH = "exported.yaml"
 LOG_WINDOW = 120  # log entries shown each side of the cursor
 UP, DOWN = "up", "down"
 
@@ -52,6 +56,10 @@ def _cell(v: Any) -> tuple[int, int] | None:
             and all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
         return int(v[0]), int(v[1])
     return None
+
+
+def _refused(text: Any) -> str:
+    return f'<span class="hs-refused" style="color:#b00">refused: {_esc(text)}</span>'
 
 
 def step_cells(ctx: Any, step: Step) -> tuple[tuple[int, int], ...]:
@@ -95,6 +103,7 @@ class Workbench(W.VBox):
         self._sync = False
         self._counter = {"edit": 0, "options": 0}
         self._buttons: dict[str, list[W.Button]] = {}
+        self._loading = False
 
         # ------------------------------------------------------------ controls
         self.b_first = _button("⏮ first", "hs-first", "go to the start of the line")
@@ -139,6 +148,44 @@ class Workbench(W.VBox):
         self.b_apply = _button("apply edit → new line", "hs-edit-apply", button_style="warning")
         self.e_msg = _cls(W.HTML(), "hs-edit-msg")
 
+        # bullets
+        self.bl_owner = _cls(W.Dropdown(options=names, value=names[0], description="owner"),
+                             "hs-bullet-owner")
+        self.bl_card = _cls(W.Dropdown(options=[], description="card"), "hs-bullet-card")
+        self.bl_x = _cls(W.IntText(description="x"), "hs-bullet-x")
+        self.bl_y = _cls(W.IntText(description="y"), "hs-bullet-y")
+        self.bl_dir = _cls(W.Dropdown(options=list(edits.DIRECTIONS), value="forward",
+                                      description="direction"), "hs-bullet-dir")
+        self.bl_die = _cls(W.IntText(value=1, description="die"), "hs-bullet-die")
+        self.b_bullet_add = _button("add bullet → new line", "hs-bullet-add",
+                                    "a new bullet token; its card gets the die", button_style="warning")
+        self.bl_id = _cls(W.Dropdown(options=[], description="bullet"), "hs-bullet-id")
+        self.b_bullet_remove = _button("remove bullet → new line", "hs-bullet-remove",
+                                       "take the bullet off the board (its card's die with the last one)",
+                                       button_style="warning")
+        self.bl_msg = _cls(W.HTML(), "hs-bullet-msg")
+
+        # cards in zones
+        self.cz_player = _cls(W.Dropdown(options=names, value=names[0], description="player"),
+                              "hs-card-player")
+        self.cz_card = _cls(W.Dropdown(options=[], description="card"), "hs-card-card")
+        self.cz_zone = _cls(W.Dropdown(options=[(v, k) for k, v in edits.ZONES.items()], value="hand",
+                                       description="to"), "hs-card-zone")
+        self.cz_side = _cls(W.Dropdown(options=["top", "bottom"], value="top", description="side",
+                                       tooltip="the face of a two-sided card in a play zone"),
+                            "hs-card-side")
+        self.b_card_move = _button("move card → new line", "hs-card-move", button_style="warning")
+        self.cz_msg = _cls(W.HTML(), "hs-card-msg")
+
+        # export
+        self.x_path = _cls(W.Text(value=EXPORT_PATH, description="file",
+                                  layout=W.Layout(width="50%")), "hs-export-path")
+        self.b_export_state = _button("export state as scenario", "hs-export-state",
+                                      "the current state as a scenario (game.to_scenario())")
+        self.b_export_line = _button("export line of play as scenario", "hs-export-line",
+                                     "the start of the game, the choices up to here and a check")
+        self.x_msg = _cls(W.HTML(), "hs-export-msg")
+
         # rule options
         opts = [o.name for o in game.ruleset.options]
         self.o_name = _cls(W.Dropdown(options=opts, value=opts[0], description="option"), "hs-option-name")
@@ -163,6 +210,14 @@ class Workbench(W.VBox):
         self.e_player.observe(lambda _: self._load_edit(), names="value")
         self.b_load.on_click(lambda _: self._load_edit())
         self.b_apply.on_click(lambda _: self.apply_edit())
+        self.bl_owner.observe(lambda _: self._load_bullets(), names="value")
+        self.bl_card.observe(lambda _: self._bullet_defaults(), names="value")
+        self.b_bullet_add.on_click(lambda _: self.add_bullet())
+        self.b_bullet_remove.on_click(lambda _: self.remove_bullet())
+        self.cz_player.observe(lambda _: self._load_cards(), names="value")
+        self.b_card_move.on_click(lambda _: self.move_card())
+        self.b_export_state.on_click(lambda _: self.export_state())
+        self.b_export_line.on_click(lambda _: self.export_line())
         self.o_name.observe(lambda _: self._load_option(), names="value")
         self.b_rerun.on_click(lambda _: self.rerun_with_option())
 
@@ -175,7 +230,15 @@ class Workbench(W.VBox):
                        W.HBox([self.e_hp, self.e_spirit]), W.HBox([self.e_marker, self.e_hit]),
                        self.b_apply, self.e_msg])
         options = W.VBox([W.HBox([self.o_name, self.o_value]), self.o_doc, self.b_rerun, self.o_msg])
-        tools = W.Accordion(children=[edit, options], titles=("edit the situation", "rule options"))
+        bullets = W.VBox([W.HBox([self.bl_owner, self.bl_card]), W.HBox([self.bl_x, self.bl_y]),
+                          W.HBox([self.bl_dir, self.bl_die]), self.b_bullet_add,
+                          W.HBox([self.bl_id, self.b_bullet_remove]), self.bl_msg])
+        cards = W.VBox([W.HBox([self.cz_player, self.cz_card]), W.HBox([self.cz_zone, self.cz_side]),
+                        self.b_card_move, self.cz_msg])
+        export = W.VBox([self.x_path, W.HBox([self.b_export_state, self.b_export_line]), self.x_msg])
+        tools = W.Accordion(children=[edit, bullets, cards, export, options],
+                            titles=("edit the situation", "bullets", "cards in zones", "export",
+                                    "rule options"))
         _cls(tools, "hs-tools")
         left = W.VBox([self.picture, self.step_view], layout=W.Layout(flex="3 1 0"))
         right = W.VBox([W.HTML("<b>log</b> (select a step to jump there)"), self.log_view,
@@ -186,6 +249,7 @@ class Workbench(W.VBox):
         self.add_class("hs-workbench")
         self._load_option()
         self.refresh()
+        self._load_bullets()
 
     # ================================================================ moving
     def _move(self, fn: Any) -> None:
@@ -426,26 +490,189 @@ class Workbench(W.VBox):
     def apply_edit(self) -> bool:
         """Validate the edit with the ruleset's invariants; if it holds, continue from it in a new
         game (``edit-N``) and keep every existing line. Returns whether the edit was accepted."""
+        return self._continue_from(self.edited_state, self.e_msg, "the edited state")
+
+    def _continue_from(self, make: Any, msg: W.HTML, what: str) -> bool:
+        """``make()`` (a new state, or ``ValueError``), checked with the ruleset's invariants; if it
+        holds, a new game ``edit-N`` starts from it and becomes current. The verdict goes to ``msg``."""
         g = self.game
         try:
-            new = self.edited_state()
+            new = make()
         except ValueError as exc:
-            self.e_msg.value = f'<span class="hs-refused" style="color:#b00">refused: {_esc(exc)}</span>'
+            msg.value = _refused(exc)
             return False
-        problems = g.ruleset.invariants(g.ctx, new)
+        try:
+            problems = g.ruleset.invariants(g.ctx, new)
+        except Exception as exc:  # a state the invariant check cannot even read
+            problems = [f"the invariant check failed ({type(exc).__name__}: {exc})"]
         if problems:
-            self.e_msg.value = ('<span class="hs-refused" style="color:#b00">refused: '
-                                + _esc("; ".join(problems)) + "</span>")
+            msg.value = _refused("; ".join(problems))
             return False
         origin = f"{self._line_label()} at step {g.cursor}"
         game = Game(g.ruleset, seed=g.seed, options=g.options, setup=g.setup, state=new)
         name = self._add_game("edit", game)
-        self.e_msg.value = (f'<span class="hs-accepted" style="color:#070">accepted: {_esc(name)} starts '
-                            f"from the edited state of {_esc(origin)}</span>")
+        msg.value = (f'<span class="hs-accepted" style="color:#070">accepted: {_esc(name)} starts '
+                     f"from {_esc(what)} of {_esc(origin)}</span>")
         self.message = ""
         self._reveal = ""
         self.refresh()
         return True
+
+    # ================================================================ bullets
+    @staticmethod
+    def _set_options(dd: W.Dropdown, options: list[tuple[str, Any]]) -> None:
+        """New options for a dropdown, keeping its value when it is still offered."""
+        if tuple(options) == tuple(dd.options):
+            return
+        keep = dd.value
+        dd.options = options
+        values = [v for _, v in options]
+        if keep in values:
+            dd.value = keep
+        elif values and dd.value is None:
+            dd.value = values[0]
+
+    def _load_bullets(self, *, defaults: bool = True) -> None:
+        """The bullet panel for the current state: the owner's bullet cards and the bullet ids; with
+        ``defaults``, the cell is the owner's piece and the die the card's duration."""
+        g, s = self.game, self.game.state
+        owner = self.bl_owner.value
+        self._loading = True
+        try:
+            p = next((q for q in s.players if q.name == owner), None)
+            labels = []
+            for c in edits.bullet_cards(g.ctx, owner):
+                z = edits.zone_of(p, c) if p is not None else None
+                if z is not None:  # only cards in a zone the edit can take them from
+                    labels.append((f"{edits.short(c)} ({z})", c))
+            self._set_options(self.bl_card, labels)
+            bullets = getattr(s, "bullets", ())
+            self._set_options(self.bl_id, [
+                (f"{b.id}: {s.players[b.owner].name} {edits.short(b.card)} at ({b.x},{b.y})", b.id)
+                for b in bullets])
+        finally:
+            self._loading = False
+        if defaults and p is not None:
+            self.bl_x.value, self.bl_y.value = p.x, p.y
+            self._bullet_defaults()
+
+    def _bullet_defaults(self) -> None:
+        if getattr(self, "_loading", False) or self.bl_card.value is None:
+            return
+        g = self.game
+        p = next((q for q in g.state.players if q.name == self.bl_owner.value), None)
+        die = dict(getattr(p, "dice", ())).get(self.bl_card.value)
+        if die is None:
+            found = edits.bullet_spec(g.ctx.cards[self.bl_card.value])
+            die = getattr(found[1], "duration", 1) if found else 1
+        self.bl_die.value = die
+
+    def add_bullet(self, owner: str | None = None, card: str | None = None, x: int | None = None,
+                   y: int | None = None, direction: str | None = None, die: int | None = None) -> bool:
+        """Add a bullet (default: the bullet panel's values) and continue from that state in a new
+        game ``edit-N``; refused with a message when the state breaks an invariant."""
+        owner = owner or self.bl_owner.value
+        card = card or self.bl_card.value
+        x = self.bl_x.value if x is None else x
+        y = self.bl_y.value if y is None else y
+        direction = direction or self.bl_dir.value
+        die = self.bl_die.value if die is None else die
+        g = self.game
+        if not card:
+            self.bl_msg.value = _refused(f"{owner} has no bullet card")
+            return False
+        return self._continue_from(
+            lambda: edits.add_bullet(g.ctx, g.state, owner, card, x, y, direction, die), self.bl_msg,
+            f"the state with a new {edits.short(card)} bullet at ({x},{y})")
+
+    def remove_bullet(self, bullet: str | None = None) -> bool:
+        """Take bullet ``bullet`` (default: the one chosen) off the board, in a new game ``edit-N``."""
+        bid = bullet or self.bl_id.value
+        if not bid:
+            self.bl_msg.value = _refused("no bullet is on the board")
+            return False
+        g = self.game
+        return self._continue_from(lambda: edits.remove_bullet(g.state, bid), self.bl_msg,
+                                   f"the state without bullet {bid}")
+
+    # ================================================================ cards in zones
+    def _load_cards(self) -> None:
+        g = self.game
+        p = next((q for q in g.state.players if q.name == self.cz_player.value), None)
+        opts = [] if p is None else [(f"{edits.short(c)} ({z})", c) for c, z in edits.movable_cards(g.ctx, p)]
+        self._set_options(self.cz_card, opts)
+
+    def move_card(self, player: str | None = None, card: str | None = None, zone: str | None = None,
+                  side: str | None = None) -> bool:
+        """Move a card of a player (default: the card panel's values) to ``zone`` (hand, deck,
+        discard, cast, trigger) and continue in a new game ``edit-N``; refused with a message."""
+        player = player or self.cz_player.value
+        card = card or self.cz_card.value
+        zone = zone or self.cz_zone.value
+        side = side or self.cz_side.value
+        g = self.game
+        if not card:
+            self.cz_msg.value = _refused("choose a card")
+            return False
+        return self._continue_from(lambda: edits.move_card(g.ctx, g.state, player, card, zone, side),
+                                   self.cz_msg, f"the state with {edits.short(card)} moved to the "
+                                   f"{edits.ZONES.get(zone, zone)}")
+
+    # ================================================================ export
+    def _export_path(self, path: str | Path | None) -> Path:
+        return Path(path if path is not None else (self.x_path.value.strip() or EXPORT_PATH))
+
+    def _export_done(self, text: str, ok: bool) -> None:
+        style = "color:#070" if ok else "color:#b00"
+        cls = "hs-accepted" if ok else "hs-refused"
+        self.x_msg.value = f'<span class="{cls}" style="{style}">{_esc(text)}</span>'
+        self.message = text
+        self._reveal = ""
+        self.refresh()
+
+    def export_state(self, path: str | Path | None = None) -> Path | None:
+        """Write the current state as a scenario file (``game.to_scenario()``) to ``path`` (default:
+        the export box, ``exported.yaml``); the file is loaded back and must give an equal state."""
+        from hisoutab.engine.errors import InputError
+        from hisoutab.scenarios.model import load_scenario
+
+        g = self.game
+        target = self._export_path(path)
+        try:
+            written = write(target, g.to_scenario())
+        except OSError as exc:
+            self._export_done(f"cannot write {target}: {exc}", False)
+            return None
+        try:
+            same = load_scenario(written).start_state == g.state
+            why = "" if same else "the reloaded state differs"
+        except InputError as exc:
+            same, why = False, str(exc)
+        self._export_done(f"state exported to {written}" + (" and re-loaded: equal state" if same
+                                                             else f"; re-loading failed: {why}"), same)
+        return written
+
+    def export_line(self, path: str | Path | None = None) -> Path | None:
+        """Write the current line of play up to the cursor as a scenario (start of the game, the
+        choices as ``script`` lines, an ``expect`` at the end on time and HPs) to ``path`` (default:
+        the export box), then run it with ``run_file``; the message says whether it passed."""
+        from hisoutab.scenarios.runner import run_file
+
+        g = self.game
+        target = self._export_path(path)
+        try:
+            written = write(target, line_scenario(g, line_label=self._line_label()))
+        except OSError as exc:
+            self._export_done(f"cannot write {target}: {exc}", False)
+            return None
+        result = run_file(written)
+        if result.passed:
+            self._export_done(f"line exported to {written}: exported and re-checked: passed", True)
+        else:
+            report = result.report(4) if result.scenario is not None else "; ".join(
+                str(f) for f in result.failures)
+            self._export_done(f"line exported to {written} but the re-check failed: {report}", False)
+        return written
 
     # ================================================================ options
     def _load_option(self) -> None:
@@ -496,10 +723,7 @@ class Workbench(W.VBox):
 
     @staticmethod
     def _started_from_state(g: Game) -> bool:
-        try:
-            return g.initial != g.ruleset.initial_state(g.ctx, g.seed)
-        except Exception:
-            return True
+        return started_from_state(g)
 
     @staticmethod
     def _replay(game: Game, choices: Iterable[Step], max_steps: int = 100_000) -> str:
@@ -591,6 +815,8 @@ class Workbench(W.VBox):
                                     f"{len(line.steps)} steps · {len(keys)} line(s)</span>")
             self._render_decision()
             self._load_edit()
+            self._load_bullets(defaults=False)
+            self._load_cards()
             over = " · <b>game over</b>" if g.over else ""
             msg = " · ".join(_esc(m) for m in (self._reveal, self.message) if m)
             self.status.value = (f"<span>step {g.cursor}/{len(line.steps)} · t={g.state.time}{over}</span>"

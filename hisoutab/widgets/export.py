@@ -1,0 +1,88 @@
+"""Scenario files from a workbench game: the current state, or the line of play up to the cursor.
+
+No Jupyter import. ``line_scenario(game)`` is the YAML text of a scenario that starts where the game
+started (the capture of a crafted state, or the standard setup with the game's seed, characters and
+options), plays the choices of the current line up to the cursor as ``script`` lines and checks a
+few state values (time, both HPs) when the run stops there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from hisoutab.engine.game import Game
+from hisoutab.scenarios.capture import _Dumper, capture
+
+MIN_MAX_STEPS = 5000
+
+
+def started_from_state(game: Game) -> bool:
+    """Whether ``game`` started from a crafted state rather than the standard initial state."""
+    try:
+        return game.initial != game.ruleset.initial_state(game.ctx, game.seed)
+    except Exception:
+        return True
+
+
+def _characters(game: Game) -> list[str] | None:
+    chars = game.setup.get("characters")
+    if chars:
+        return [c if isinstance(c, str) else getattr(c, "id", str(c)) for c in chars]
+    ctx_chars = getattr(game.ctx, "characters", None)
+    return [getattr(c, "id", str(c)) for c in ctx_chars] if ctx_chars else None
+
+
+def _choice(choice: dict[str, str]) -> str | dict[str, str]:
+    return dict(choice) if len(choice) > 1 else next(iter(choice.values()))
+
+
+def line_scenario(game: Game, *, name: str | None = None, description: str | None = None,
+                  line_label: str | None = None) -> str:
+    """The YAML text of a scenario replaying ``game``'s current line up to its cursor."""
+    rs = game.ruleset
+    label = line_label or game.line.name
+    name = name or f"line {label} up to step {game.cursor} (seed {game.seed})"
+    description = description or (f"the choices of line {label} of a {rs.id} game, seed {game.seed}, "
+                                  f"replayed up to step {game.cursor}")
+    if started_from_state(game):
+        start = Game(rs, seed=game.seed, options=game.options, setup=game.setup, state=game.initial)
+        doc: dict[str, Any] = yaml.safe_load(capture(start, name=name, description=description))
+    else:
+        doc = {"name": name, "description": description, "ruleset": rs.id}
+        changed = game.options.changed(rs.options)
+        if changed:
+            doc["options"] = {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
+        doc["seed"] = game.seed
+        chars = _characters(game)
+        if chars:
+            doc["setup"] = {"characters": chars}
+    doc.pop("until", None)
+    doc.pop("expect", None)
+    script = [_choice(s.choice) for s in game.history if s.choice]
+    if script:
+        doc["script"] = script
+    # stop after the cursor's last step (step indices count from the game's start)
+    doc["until"] = {"step": game.cursor - 1}
+    doc["max_steps"] = max(MIN_MAX_STEPS, game.cursor + 100)
+    s = game.state
+    check: dict[str, Any] = {}
+    if hasattr(s, "time"):
+        check["time"] = s.time
+    for p in getattr(s, "players", ()):
+        if hasattr(p, "hp"):
+            check[f"{p.name}.hp"] = p.hp
+    if game.over:
+        check["over"] = True
+    doc["expect"] = [{"at": "end", "state": check}]
+    return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def write(path: str | Path, text: str) -> Path:
+    p = Path(path).expanduser()
+    if p.parent and not p.parent.exists():
+        p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(text, encoding="utf-8")
+    return p

@@ -1,0 +1,299 @@
+"""The workbench's bullet, card-zone and export panels, headless: buttons clicked from Python."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import yaml
+
+from hisoutab import Game
+from hisoutab.scenarios.model import load_scenario
+from hisoutab.scenarios.runner import run_file
+from hisoutab.widgets import Workbench
+from hisoutab.widgets import workbench as workbench_module
+from hisoutab.widgets.situations import after_setup
+
+
+def test_new_controls_have_css_classes() -> None:
+    wb = Workbench(after_setup(0))
+    for w in (wb.bl_owner, wb.bl_card, wb.bl_x, wb.bl_y, wb.bl_dir, wb.bl_die, wb.b_bullet_add, wb.bl_id,
+              wb.b_bullet_remove, wb.bl_msg, wb.cz_player, wb.cz_card, wb.cz_zone, wb.cz_side,
+              wb.b_card_move, wb.cz_msg, wb.x_path, wb.b_export_state, wb.b_export_line, wb.x_msg):
+        assert any(c.startswith("hs-") for c in w._dom_classes), w
+        assert "hs-option" not in w._dom_classes  # the decision buttons' class stays theirs
+
+
+# ------------------------------------------------------------------------------ bullets
+def test_bullet_panel_defaults() -> None:
+    wb = Workbench(after_setup(0))
+    wb.bl_owner.value = "P2"
+    p2 = wb.game.state.players[1]
+    assert all(v.startswith("P2/") for _, v in wb.bl_card.options)
+    assert wb.bl_card.value == "P2/magic_missile#1"
+    assert (wb.bl_x.value, wb.bl_y.value) == (p2.x, p2.y)
+    assert wb.bl_die.value == 3  # Magic Missile's duration
+    assert wb.bl_id.options == ()
+
+
+def test_bullet_add_accepted() -> None:
+    wb = Workbench(after_setup(0))
+    before = wb.game
+    wb.bl_owner.value = "P2"
+    wb.bl_card.value = "P2/magic_missile#1"
+    wb.bl_x.value, wb.bl_y.value, wb.bl_dir.value, wb.bl_die.value = 5, 1, "up-forward", 2
+    wb.b_bullet_add.click()
+    assert "accepted" in wb.bl_msg.value and wb.lines.value == "edit-1\tmain"
+    s = wb.game.state
+    (b,) = s.bullets
+    facing = s.players[1].facing
+    assert (b.id, b.owner, b.card, b.x, b.y, b.dx, b.dy) == ("b1", 1, "P2/magic_missile#1", 5, 1, facing, 1)
+    assert s.bullet_serial == 1
+    p2 = s.players[1]
+    assert p2.dice == (("P2/magic_missile#1", 2),)
+    assert p2.bullet_area == ("P2/magic_missile#1",) and "P2/magic_missile#1" not in p2.deck
+    assert wb.game.ruleset.invariants(wb.game.ctx, s) == []
+    assert before.state.bullets == ()  # the original game is kept
+    assert [v for _, v in wb.bl_id.options] == ["b1"]
+    # a second bullet of the same card: a fresh id, one die, the card once in the bullet area
+    wb.bl_dir.value = "still"
+    assert wb.add_bullet()
+    s = wb.game.state
+    assert [b.id for b in s.bullets] == ["b1", "b2"] and s.bullet_serial == 2
+    assert (s.bullets[1].dx, s.bullets[1].dy) == (0, 0)
+    assert s.players[1].bullet_area == ("P2/magic_missile#1",) and len(s.players[1].dice) == 1
+    wb.b_forward.click()  # the game goes on from the edited state
+    assert wb.game.pending is not None
+
+
+def test_bullet_of_the_trigger_card_stays_in_the_trigger_zone() -> None:
+    wb = Workbench(after_setup(0))
+    assert wb.move_card("P2", "P2/magic_missile#1", "trigger")
+    assert wb.add_bullet("P2", "P2/magic_missile#1", 4, 0, "forward", 3)
+    p2 = wb.game.state.players[1]
+    assert p2.trigger == "P2/magic_missile#1" and p2.bullet_area == ()
+    assert p2.dice == (("P2/magic_missile#1", 3),)
+
+
+@pytest.mark.parametrize(("field", "value", "text"), [
+    ("bl_x", 12, "bullet b1 off the board at (12,0)"),
+    ("bl_y", -1, "off the board"),
+    ("bl_die", 0, "die 0: a duration die shows 1 or more"),
+])
+def test_bullet_add_refused(field: str, value: int, text: str) -> None:
+    wb = Workbench(after_setup(0))
+    getattr(wb, field).value = value
+    wb.b_bullet_add.click()
+    assert "refused" in wb.bl_msg.value and text in wb.bl_msg.value
+    assert list(wb.games) == ["game"] and wb.game.state.bullets == ()
+
+
+def test_bullet_add_refused_for_other_cards() -> None:
+    wb = Workbench(after_setup(0))
+    assert not wb.add_bullet("P1", "P1/gohei_jab", 2, 0, "forward", 2)
+    assert "not a bullet card" in wb.bl_msg.value
+    assert not wb.add_bullet("P1", "P2/magic_missile#1", 2, 0, "forward", 2)
+    assert "belongs to another player" in wb.bl_msg.value
+    assert not wb.add_bullet("P1", "P1/hakurei_orb", 2, 0, "forward", 2)  # in the special area
+    assert "cannot hold bullets here" in wb.bl_msg.value
+    assert list(wb.games) == ["game"]
+
+
+def test_bullet_remove() -> None:
+    wb = Workbench(after_setup(0))
+    for x in (4, 5):
+        assert wb.add_bullet("P1", "P1/amulet_toss#1", x, 0, "forward", 2)
+    assert [v for _, v in wb.bl_id.options] == ["b1", "b2"]
+    wb.bl_id.value = "b1"
+    wb.b_bullet_remove.click()
+    assert "accepted" in wb.bl_msg.value and "without bullet b1" in wb.bl_msg.value
+    s = wb.game.state
+    assert [b.id for b in s.bullets] == ["b2"]
+    assert s.players[0].dice == (("P1/amulet_toss#1", 2),)  # b2 still holds the card's die
+    assert [v for _, v in wb.bl_id.options] == ["b2"]
+    wb.b_bullet_remove.click()  # the last bullet of the card: the die goes too
+    s = wb.game.state
+    assert s.bullets == () and s.players[0].dice == ()
+    assert s.bullet_serial == 2  # ids are never reused
+    assert wb.bl_id.options == ()
+    wb.b_bullet_remove.click()
+    assert "refused" in wb.bl_msg.value and "no bullet" in wb.bl_msg.value
+    assert not wb.remove_bullet("b9")
+    assert "no bullet &#x27;b9&#x27;" in wb.bl_msg.value
+
+
+# ------------------------------------------------------------------------------ cards in zones
+def test_card_move_accepted() -> None:
+    wb = Workbench(after_setup(0))
+    p1 = wb.game.state.players[0]
+    card = p1.hand[-1]
+    labels = dict((v, k) for k, v in wb.cz_card.options)
+    assert labels[card].endswith("(hand)") and labels["P1/get_up"].endswith("(aside)")
+    wb.cz_card.value, wb.cz_zone.value = card, "deck"
+    wb.b_card_move.click()
+    assert "accepted" in wb.cz_msg.value
+    p1 = wb.game.state.players[0]
+    assert p1.deck[0] == card and card not in p1.hand
+    for zone, check in (("discard", lambda p: p.discard == (card,)), ("cast", lambda p: p.cast == card),
+                        ("hand", lambda p: p.hand[-1] == card and p.cast is None)):
+        wb.cz_card.value, wb.cz_zone.value = card, zone
+        wb.b_card_move.click()
+        assert "accepted" in wb.cz_msg.value, zone
+        p = wb.game.state.players[0]
+        assert check(p), zone
+        assert wb.game.ruleset.invariants(wb.game.ctx, wb.game.state) == []
+    wb.cz_player.value = "P2"
+    assert all(v.startswith("P2/") for _, v in wb.cz_card.options)
+    assert wb.move_card(card="P2/magic_missile#2", zone="trigger")
+    assert wb.game.state.players[1].trigger == "P2/magic_missile#2"
+    assert len(wb.games) == 6
+
+
+def test_two_sided_card_gets_its_side() -> None:
+    wb = Workbench(after_setup(0))
+    ctx = wb.game.ctx
+    two = next(c for c in ctx.cards if c.startswith("P1/") and ctx.cards[c].sides
+               and c not in ctx.standing and "#" in c)
+    wb.cz_side.value = "bottom"
+    assert wb.move_card("P1", two, "cast"), wb.cz_msg.value
+    assert wb.game.state.players[0].cast_side == "bottom"
+    assert wb.move_card("P1", two, "hand")
+    assert wb.game.state.players[0].cast_side == ""
+
+
+@pytest.mark.parametrize(("card", "zone", "text"), [
+    ("P1/gohei_jab", "deck", "gohei_jab (Gohei Jab) is a standing card: it never goes into the deck"),
+    ("P1/guard", "discard", "is a standing card: it never goes into the discard pile"),
+    ("P1/get_up", "deck", "is a knockdown card"),
+    ("P1/gohei_jab", "hand", "already in the hand"),
+    ("P1/hakurei_orb", "hand", "cannot be moved here"),
+    ("P2/magic_missile#1", "hand", "P1 has no card"),
+])
+def test_card_move_refused(card: str, zone: str, text: str) -> None:
+    wb = Workbench(after_setup(0))
+    wb.cz_card.value = card if card.startswith("P1/") and card in dict(
+        (v, k) for k, v in wb.cz_card.options) else wb.cz_card.value
+    assert not wb.move_card("P1", card, zone)
+    assert "refused" in wb.cz_msg.value and text in wb.cz_msg.value
+    assert list(wb.games) == ["game"]
+
+
+def test_card_move_refused_into_a_full_play_zone_and_by_invariants() -> None:
+    wb = Workbench(after_setup(0))
+    assert wb.move_card("P1", "P1/step#1", "trigger")
+    wb.cz_card.value, wb.cz_zone.value = "P1/step#2", "trigger"
+    wb.b_card_move.click()
+    assert "refused: the trigger zone already holds step#1: it must be empty" in wb.cz_msg.value
+    # a card holding a die cannot leave the bullet area while its bullets are on the board
+    assert wb.add_bullet("P1", "P1/amulet_toss#1", 4, 0, "forward", 2)
+    n = len(wb.games)
+    assert not wb.move_card("P1", "P1/amulet_toss#1", "hand")
+    assert "not in the bullet area or a play zone" in wb.cz_msg.value
+    assert len(wb.games) == n
+
+
+# ------------------------------------------------------------------------------ export
+def test_export_state_reloads_to_an_equal_state(tmp_path: Path) -> None:
+    wb = Workbench(after_setup(0))
+    assert wb.add_bullet("P2", "P2/magic_missile#1", 5, 0, "forward", 3)
+    target = tmp_path / "state.yaml"
+    wb.x_path.value = str(target)
+    wb.b_export_state.click()
+    assert target.exists() and "equal state" in wb.x_msg.value and "equal state" in wb.status.value
+    assert target.read_text() == wb.game.to_scenario()
+    assert load_scenario(target).start_state == wb.game.state
+    assert run_file(target).passed
+    # without the UI, to another file
+    other = wb.export_state(tmp_path / "sub" / "again.yaml")
+    assert other is not None and load_scenario(other).start_state == wb.game.state
+
+
+def test_export_state_default_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    wb = Workbench(after_setup(0))
+    assert wb.x_path.value == "exported.yaml"
+    wb.b_export_state.click()
+    assert (tmp_path / "exported.yaml").exists()
+
+
+def _play(wb: Workbench, n: int) -> None:
+    wb.auto.value = True
+    for _ in range(n):
+        wb.b_forward.click()
+    wb.auto.value = False
+
+
+def test_export_line_from_the_standard_setup(tmp_path: Path) -> None:
+    wb = Workbench(None, seed=3)
+    _play(wb, 6)
+    wb.b_step.click()
+    target = tmp_path / "line.yaml"
+    wb.x_path.value = str(target)
+    wb.b_export_line.click()
+    assert "exported and re-checked: passed" in wb.status.value
+    assert "exported and re-checked: passed" in wb.x_msg.value
+    doc = yaml.safe_load(target.read_text())
+    g = wb.game
+    assert doc["seed"] == 3 and doc["setup"] == {"characters": ["miko", "magician"]}
+    choices = [s.choice for s in g.history if s.choice]
+    assert len(doc["script"]) == len(choices)
+    assert doc["script"][0] == choices[0]  # the mulligan: one label per player
+    assert isinstance(doc["script"][1], str)  # the first player: the label alone
+    assert doc["until"] == {"step": g.cursor - 1}
+    assert doc["expect"] == [{"at": "end", "state": {"time": g.state.time, "P1.hp": g.state.players[0].hp,
+                                                     "P2.hp": g.state.players[1].hp}}]
+    result = run_file(target)
+    assert result.passed, result.report()
+    assert result.game.state == g.state
+
+
+def test_export_line_from_a_crafted_state_and_mid_line(tmp_path: Path) -> None:
+    wb = Workbench(Game(seed=1, options={"setup.mulligan": "none"}))
+    _play(wb, 2)
+    wb.e_hp.value = 9
+    assert wb.apply_edit()
+    _play(wb, 5)
+    wb.slider.value = wb.slider.max - 2  # the export stops at the cursor, not the line's end
+    target = wb.export_line(tmp_path / "crafted.yaml")
+    assert target is not None and "exported and re-checked: passed" in wb.x_msg.value
+    doc = yaml.safe_load(target.read_text())
+    assert doc["options"] == {"setup.mulligan": "none"}
+    assert doc["setup"]["stop"] == "start" and doc["setup"]["state"]["P1"]["hp"] == 9
+    assert doc["expect"][0]["state"]["P1.hp"] == wb.game.state.players[0].hp
+    result = run_file(target)
+    assert result.passed, result.report()
+    assert result.game.state == wb.game.state and len(result.game.history) == wb.game.cursor
+
+
+def test_export_line_at_the_start(tmp_path: Path) -> None:
+    wb = Workbench(after_setup(0))
+    target = wb.export_line(tmp_path / "start.yaml")
+    assert target is not None and "passed" in wb.x_msg.value
+    assert "script" not in yaml.safe_load(target.read_text())
+    assert run_file(target).passed
+
+
+def test_export_line_failure_is_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    wb = Workbench(None, seed=3)
+    _play(wb, 3)
+    good = workbench_module.line_scenario
+
+    def wrong_hp(game: Game, **kw) -> str:
+        doc = yaml.safe_load(good(game, **kw))
+        doc["expect"][0]["state"]["P1.hp"] = 99
+        return yaml.safe_dump(doc, sort_keys=False)
+
+    monkeypatch.setattr(workbench_module, "line_scenario", wrong_hp)
+    wb.export_line(tmp_path / "bad.yaml")
+    assert "re-check failed" in wb.x_msg.value and "P1.hp" in wb.x_msg.value
+    assert "hs-refused" in wb.x_msg.value and "re-check failed" in wb.status.value
+
+
+def test_export_to_an_unwritable_path(tmp_path: Path) -> None:
+    wb = Workbench(after_setup(0))
+    (tmp_path / "file").write_text("x")
+    assert wb.export_state(tmp_path / "file" / "x.yaml") is None
+    assert "cannot write" in wb.x_msg.value
