@@ -347,9 +347,13 @@ def cancel(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | Non
         return Outcome(s, f"{pn(i)} {why} {ctx.name(p.resolved)}", clauses=("D-CANCEL",))
     iid = chosen[pn(i)].value
     s = setp(s, i, replace(p, hand=tuple(c for c in p.hand if c != iid), played=iid))
+    if s.participants == (0, 1):  # D-CANCEL-SIM: the cancel card stays face-down until cancel.end
+        return Outcome(s, f"{pn(i)} cancels {ctx.name(p.resolved)} with a card played face-down",
+                       events=({"type": "play", "player": pn(i), "cancel": True, "face_down": True},),
+                       clauses=("D-CANCEL", "D-CANCEL-SIM"))
     return Outcome(s, f"{pn(i)} cancels {ctx.name(p.resolved)} into {ctx.name(iid)}",
                    events=({"type": "play", "player": pn(i), "card": iid, "cancel": True},),
-                   clauses=("D-CANCEL", "D-CANCEL-SIM") if s.participants == (0, 1) else ("D-CANCEL",))
+                   clauses=("D-CANCEL",))
 
 
 @FLOW.auto("cancel.end", phase="cancel", clauses=("D-CANCEL", "D-CANCEL-SIM"),
