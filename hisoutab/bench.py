@@ -29,6 +29,7 @@ def bench(games: int = 50, ruleset: str = "hisoutab-0.45.2", seed: int = 0,
         g = play_random(seed + k, ruleset)
         decisions += g.decisions_made()
         steps += len(g.history)
+        del g  # free the game (and its history) now, before the next one is built
     wall = time.perf_counter() - t0
     elapsed = time.process_time() - c0  # CPU time of this process: other load does not count
     gc.collect()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from .agents import Agent
@@ -14,6 +16,20 @@ from .options import Options
 from .ruleset import Ruleset, get_ruleset
 
 _set = object.__setattr__  # builds a snapshot's field dict directly (see record.replace)
+
+
+@contextmanager
+def _few_collections() -> Iterator[None]:
+    """While a game runs, Python's cycle collector would scan the growing history again and again
+    for cycles it never has (snapshots, steps and decisions are acyclic: reference counting frees
+    them). The collector pauses during the run and resumes as it was afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class Step:
@@ -301,6 +317,11 @@ class Game:
         ``until="decision"``, which stops at the decision. Returns the steps taken."""
         if until not in ("decision", "turn", "phase", "end"):
             raise HisoutabError(f"run(until={until!r}): expected decision, turn, phase or end")
+        with _few_collections():
+            return self._run(until, agents, max_steps, on_step)
+
+    def _run(self, until: str, agents: Agent | Mapping[str, Agent] | None, max_steps: int,
+             on_step: Callable[[Step], None] | None) -> list[Step]:
         taken: list[Step] = []
         steps = self._steps
         checks = until in ("turn", "phase")
