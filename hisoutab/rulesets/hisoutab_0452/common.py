@@ -5,16 +5,9 @@ from __future__ import annotations
 from hisoutab.engine.record import replace
 from hisoutab.engine.rng import shuffle
 
-from .context import PLAYERS, Context
+from ..duel import cell, face_each_other, names, pn, setp  # noqa: F401  (shared helpers)
+from .context import Context
 from .state import MOTIONS, Player, State
-
-
-def pn(i: int) -> str:
-    return PLAYERS[i]
-
-
-def setp(s: State, i: int, p: Player) -> State:
-    return replace(s, players=(p, s.players[1]) if i == 0 else (s.players[0], p))
 
 
 def takes_part(s: State, i: int) -> bool:
@@ -38,17 +31,6 @@ def invulnerable(ctx: Context, i: int, p: Player) -> bool:
     return kd in p.hand or p.cast == kd or p.trigger == kd
 
 
-def face_each_other(ctx: Context, s: State) -> State:
-    """S-1 (facing.auto): after a change of position the pieces turn to face each other."""
-    if not ctx.auto_facing:
-        return s
-    a, b = s.players
-    if a.x == b.x:
-        return s
-    fa, fb = (1, -1) if a.x < b.x else (-1, 1)
-    if a.facing == fa and b.facing == fb:
-        return s
-    return replace(s, players=(replace(a, facing=fa), replace(b, facing=fb)))
 
 
 def draw(ctx: Context, s: State, i: int, n: int) -> tuple[State, list[str], bool]:
@@ -155,9 +137,4 @@ def discard(ctx: Context, p: Player, iid: str) -> tuple[Player, str]:
     return put(p, iid, where, ctx), where
 
 
-def cell(x: int, y: int) -> str:
-    return f"({x},{y})"
 
-
-def names(ctx: Context, iids: list[str] | tuple[str, ...]) -> str:
-    return ", ".join(ctx.cards[c].name for c in iids) if iids else "nothing"

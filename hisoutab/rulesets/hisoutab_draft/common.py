@@ -4,37 +4,15 @@ from __future__ import annotations
 
 from hisoutab.engine.record import replace
 
-from .context import PLAYERS, Context
+from ..duel import cell, face_each_other, names, pn, setp  # noqa: F401  (shared helpers)
+from .context import Context
 from .state import Player, State
-
-
-def pn(i: int) -> str:
-    return PLAYERS[i]
-
-
-def setp(s: State, i: int, p: Player) -> State:
-    return replace(s, players=(p, s.players[1]) if i == 0 else (s.players[0], p))
-
-
-def cell(x: int, y: int) -> str:
-    return f"({x},{y})"
 
 
 def sign(v: int) -> int:
     return (v > 0) - (v < 0)
 
 
-def face_each_other(ctx: Context, s: State) -> State:
-    """DR-7 (facing.auto): after a change of position the pieces turn to face each other."""
-    if not ctx.auto_facing:
-        return s
-    a, b = s.players
-    if a.x == b.x:
-        return s
-    fa, fb = (1, -1) if a.x < b.x else (-1, 1)
-    if a.facing == fa and b.facing == fb:
-        return s
-    return replace(s, players=(replace(a, facing=fa), replace(b, facing=fb)))
 
 
 def gain_spirit(ctx: Context, p: Player, n: int) -> Player:
@@ -68,6 +46,3 @@ def move_marker(ctx: Context, p: Player, target: int) -> tuple[Player, str]:
         return p, f"marker stays at t={old} (later than t={target})"
     return replace(p, marker=target), f"marker t={old} → {target}"
 
-
-def names(ctx: Context, iids: tuple[str, ...] | list[str]) -> str:
-    return ", ".join(ctx.cards[c].name for c in iids) if iids else "nothing"
