@@ -22,14 +22,14 @@ _set = object.__setattr__  # builds a snapshot's field dict directly (see record
 def _few_collections() -> Iterator[None]:
     """While a game runs, Python's cycle collector would scan the growing history again and again
     for cycles it never has (snapshots, steps and decisions are acyclic: reference counting frees
-    them). The collector pauses during the run and resumes as it was afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
+    them). During the run it collects young objects rarely and the old generations almost never;
+    its thresholds are restored afterwards."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], 100_000), max(old[1], 50), max(old[2], 100))
     try:
         yield
     finally:
-        if was_enabled:
-            gc.enable()
+        gc.set_threshold(*old)
 
 
 class Step:
