@@ -20,6 +20,7 @@ from hisoutab.engine.agents import RandomAgent
 from hisoutab.engine.errors import HisoutabError, IllegalChoice, OptionError
 from hisoutab.engine.game import Game, Step
 from hisoutab.engine.record import replace
+from hisoutab.engine.ruleset import all_rulesets
 from hisoutab.pictures import StatePicture, attack_cells
 
 from . import edits
@@ -102,6 +103,7 @@ class Workbench(W.VBox):
         self._reveal = ""
         self._sync = False
         self._counter = {"edit": 0, "options": 0}
+        self.compared: dict[str, Game] = {}
         self._buttons: dict[str, list[W.Button]] = {}
         self._loading = False
 
@@ -194,6 +196,11 @@ class Workbench(W.VBox):
         self.b_rerun = _button("re-run these choices with the option", "hs-option-rerun",
                                button_style="info")
         self.o_msg = _cls(W.HTML(), "hs-option-msg")
+        rulesets = sorted(all_rulesets())
+        self.r_name = _cls(W.Dropdown(options=rulesets, value=game.ruleset.id, description="ruleset"),
+                           "hs-ruleset-name")
+        self.b_rerun_ruleset = _button("re-run these choices under the ruleset", "hs-ruleset-rerun",
+                                       button_style="info")
 
         # ------------------------------------------------------------ wiring
         self.b_first.on_click(lambda _: self._move(lambda g: g.goto(0)))
@@ -220,6 +227,7 @@ class Workbench(W.VBox):
         self.b_export_line.on_click(lambda _: self.export_line())
         self.o_name.observe(lambda _: self._load_option(), names="value")
         self.b_rerun.on_click(lambda _: self.rerun_with_option())
+        self.b_rerun_ruleset.on_click(lambda _: self.rerun_with_ruleset())
 
         # ------------------------------------------------------------ layout
         nav = W.HBox([self.b_first, self.b_back, self.b_step, self.b_forward, self.b_turn, self.b_phase,
@@ -229,7 +237,8 @@ class Workbench(W.VBox):
         edit = W.VBox([W.HBox([self.e_player, self.b_load]), W.HBox([self.e_x, self.e_y]),
                        W.HBox([self.e_hp, self.e_spirit]), W.HBox([self.e_marker, self.e_hit]),
                        self.b_apply, self.e_msg])
-        options = W.VBox([W.HBox([self.o_name, self.o_value]), self.o_doc, self.b_rerun, self.o_msg])
+        options = W.VBox([W.HBox([self.o_name, self.o_value]), self.o_doc, self.b_rerun,
+                          W.HBox([self.r_name, self.b_rerun_ruleset]), self.o_msg])
         bullets = W.VBox([W.HBox([self.bl_owner, self.bl_card]), W.HBox([self.bl_x, self.bl_y]),
                           W.HBox([self.bl_dir, self.bl_die]), self.b_bullet_add,
                           W.HBox([self.bl_id, self.b_bullet_remove]), self.bl_msg])
@@ -720,6 +729,36 @@ class Workbench(W.VBox):
         self._reveal = ""
         self.refresh()
         return new
+
+    def rerun_with_ruleset(self, ruleset: str | None = None) -> Game | None:
+        """Play the choices of the current line again under another ruleset (default: the ruleset
+        panel's), from the standard setup with the same seed and characters, and say what changes:
+        where the choices stop fitting, the steps each line took and the result. The other game is
+        kept in ``compared[ruleset]`` (its states belong to that ruleset, so the workbench keeps
+        showing the current game). A game that started from an edited or crafted state cannot move
+        to another ruleset."""
+        g = self.game
+        ruleset = ruleset or self.r_name.value
+        if self._started_from_state(g):
+            self.o_msg.value = ('<span class="hs-refused" style="color:#b00">this game starts from an '
+                                "edited state, which another ruleset cannot read: re-run from a "
+                                "standard game</span>")
+            return None
+        try:
+            other = Game(ruleset, seed=g.seed, setup=g.setup)
+        except HisoutabError as exc:
+            self.o_msg.value = f'<span class="hs-refused" style="color:#b00">{_esc(exc)}</span>'
+            return None
+        choices = [s for s in g.history if s.choice is not None]
+        report = self._replay(other, choices)
+        self.compared[ruleset] = other
+        mine = g.ruleset.result(g.state)
+        theirs = other.ruleset.result(other.state)
+        self.o_msg.value = (
+            f'<span class="hs-rerun">{_esc(ruleset)}: {_esc(report)}; '
+            f"{len(other.history)} steps there against {len(g.history)} here; "
+            f"HP there {_esc(theirs.get('hp'))}, here {_esc(mine.get('hp'))}</span>")
+        return other
 
     @staticmethod
     def _started_from_state(g: Game) -> bool:
