@@ -359,11 +359,20 @@ class Game:
         if decision is not None and self._at >= len(self._line.steps):
             if agents is None or until == "decision":
                 return None
-            chosen = {}
-            for p in decision.players:
+            # the agents' labels are checked against the legal options, as choose() does
+            state = self.state
+            chosen: dict[str, Option] = {}
+            for p, opts in zip(decision.players, decision.options, strict=True):
                 agent = agents if isinstance(agents, Agent) else agents[p]
-                chosen[p] = agent.choose(self.state, decision, p)
-            return self.choose(chosen if decision.joint else chosen[decision.players[0]])
+                label = agent.choose(state, decision, p)
+                for option in opts:
+                    if option.label == label:
+                        chosen[p] = option
+                        break
+                else:
+                    decision.find(p, label)  # raises IllegalChoice naming the legal options
+            self._hidden.clear()
+            return self._apply(chosen, state)
         return self.step()
 
     # ------------------------------------------------------------------ output
