@@ -128,3 +128,36 @@ def pydantic_error(located: Located, exc: Any, prefix: Sequence[str | int] = ())
 
 def _is_tag(x: Any) -> bool:
     return isinstance(x, str) and (x.startswith("function-") or (x.endswith("]") and "[" in x))
+
+
+class FileCache:
+    """Values loaded from files, kept while a file is unchanged (same path and modification time)."""
+
+    def __init__(self, load: Any) -> None:
+        self._load = load
+        self._values: dict[tuple[str, int], Any] = {}
+        self.__doc__ = load.__doc__
+
+    def __call__(self, path: str | Path) -> Any:
+        try:
+            key: tuple[str, int] | None = (str(Path(path).resolve()), Path(path).stat().st_mtime_ns)
+        except OSError:
+            key = None  # the loader reports the missing file
+        if key is not None and key in self._values:
+            return self._values[key]
+        value = self._load(path)
+        if key is not None:
+            self._values[key] = value
+        return value
+
+
+def find_file(name: str, builtin: dict[str, Path], load: Any, what: str) -> Any:
+    """Load a built-in file by its id, or a file by path; an unknown name is an :class:`InputError`
+    naming the ids there are."""
+    if name in builtin:
+        return load(builtin[name])
+    p = Path(name)
+    if p.suffix in (".yaml", ".yml") or p.exists():
+        return load(p)
+    raise InputError(f"unknown {what} {name!r}; expected one of {', '.join(builtin)} or a path to a "
+                     f"{what} .yaml file", field="character")

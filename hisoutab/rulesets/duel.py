@@ -46,3 +46,16 @@ def names(ctx: Any, iids: Iterable[str]) -> str:
     """Card names for a sentence ("nothing" for none)."""
     iids = list(iids)
     return ", ".join(ctx.cards[c].name for c in iids) if iids else "nothing"
+
+
+class DuelRuleset:
+    """What the duels' rulesets share: the trace's time and turn player, and the result."""
+
+    def turn_info(self, s: Any) -> tuple[int, str]:
+        if not s.participants:
+            return s.time, "-"
+        return s.time, "+".join(PLAYERS[i] for i in s.participants)
+
+    def result(self, s: Any) -> dict[str, Any]:
+        return {"winner": s.winner, "time": s.time, "turns": s.turn,
+                "hp": {p.name: p.hp for p in s.players}}

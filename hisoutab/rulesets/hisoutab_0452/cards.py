@@ -13,8 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from hisoutab.engine.errors import InputError
-from hisoutab.engine.yamlio import Located, load_yaml, pydantic_error
+from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml, pydantic_error
 
 CardKind = Literal["physical", "bullet", "defense", "move", "cancel", "spell", "special",
                    "upgrade", "knockdown"]
@@ -377,24 +376,8 @@ def _check_card(located: Located, path: tuple[Any, ...], card: Card) -> None:
         raise located.error(path + ("hitstun",), "a bullet attack needs hitstun ≥ 1")
 
 
-_CACHE: dict[tuple[str, int], Character] = {}
-
-
-def load_character(path: str | Path) -> Character:
-    """Load and validate one character file (cached while the file is unchanged)."""
-    try:
-        key = (str(Path(path).resolve()), Path(path).stat().st_mtime_ns)
-    except OSError:
-        key = None
-    if key is not None and key in _CACHE:
-        return _CACHE[key]
-    character = _load_character(path)
-    if key is not None:
-        _CACHE[key] = character
-    return character
-
-
 def _load_character(path: str | Path) -> Character:
+    """Load and validate one character file (cached while the file is unchanged)."""
     located = load_yaml(path)
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with character, name, standing, knockdown, "
@@ -503,13 +486,9 @@ def builtin_characters() -> dict[str, Path]:
     return {p.stem: p for p in sorted(DATA_DIR.glob("*.yaml"))}
 
 
+load_character = FileCache(_load_character)
+
+
 def find_character(name: str) -> Character:
     """A built-in character by id, or a character file by path."""
-    files = builtin_characters()
-    if name in files:
-        return load_character(files[name])
-    p = Path(name)
-    if p.suffix in (".yaml", ".yml") or p.exists():
-        return load_character(p)
-    raise InputError(f"unknown character {name!r}; expected one of {', '.join(files)} or a "
-                     "path to a character .yaml file", field="character")
+    return find_file(name, builtin_characters(), load_character, "character")

@@ -8,6 +8,7 @@ from typing import Any
 from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 
+from ..duel import DuelRuleset
 from . import attack, bullets, effects, specials, spells, timeline, turn  # noqa: F401  (steps)
 from . import setup as setup_steps  # noqa: F401
 from .clauses import CLAUSES, READINGS
@@ -17,7 +18,7 @@ from .options import OPTIONS
 from .state import DOWN, UP, Player, State
 
 
-class HisouTab0452:
+class HisouTab0452(DuelRuleset):
     """The current rules of the tabletop edition (0.45.2)."""
 
     id = "hisoutab-0.45.2"
@@ -45,15 +46,6 @@ class HisouTab0452:
                 special=ctx.special_areas[i], extra=ctx.extras[i], spell_deck=ctx.spell_decks[i]))
         return State(players=(players[0], players[1]), time=ctx.start,
                      agenda=(("setup.hp",),), rng=seed_state(seed))
-
-    def turn_info(self, s: State) -> tuple[int, str]:
-        if not s.participants:
-            return s.time, "-"
-        return s.time, "+".join(PLAYERS[i] for i in s.participants)
-
-    def result(self, s: State) -> dict[str, Any]:
-        return {"winner": s.winner, "time": s.time, "turns": s.turn,
-                "hp": {p.name: p.hp for p in s.players}}
 
     def invariants(self, ctx: Context, s: State) -> list[str]:
         return check_invariants(ctx, s)

@@ -13,8 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from hisoutab.engine.errors import InputError
-from hisoutab.engine.yamlio import Located, load_yaml, pydantic_error
+from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml, pydantic_error
 from hisoutab.rulesets.hisoutab_0452.cards import parse_range
 
 from .state import MOTIONS
@@ -194,24 +193,8 @@ def _card(located: Located, cid: str, spec: CardSpec) -> Card:
                 tuple(b.directions) if b and b.directions else tuple(DIRECTIONS), spec.text)
 
 
-_CACHE: dict[tuple[str, int], Character] = {}
-
-
-def load_character(path: str | Path) -> Character:
-    """Load and validate one draft character file (cached while the file is unchanged)."""
-    try:
-        key: tuple[str, int] | None = (str(Path(path).resolve()), Path(path).stat().st_mtime_ns)
-    except OSError:
-        key = None
-    if key is not None and key in _CACHE:
-        return _CACHE[key]
-    character = _load(path)
-    if key is not None:
-        _CACHE[key] = character
-    return character
-
-
 def _load(path: str | Path) -> Character:
+    """Load and validate one draft character file (cached while the file is unchanged)."""
     located = load_yaml(path)
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with character, name and cards")
@@ -237,13 +220,9 @@ def builtin_characters() -> dict[str, Path]:
     return {p.stem: p for p in sorted(DATA_DIR.glob("*.yaml"))}
 
 
+load_character = FileCache(_load)
+
+
 def find_character(name: str) -> Character:
     """A built-in draft character by id, or a draft character file by path."""
-    files = builtin_characters()
-    if name in files:
-        return load_character(files[name])
-    p = Path(name)
-    if p.suffix in (".yaml", ".yml") or p.exists():
-        return load_character(p)
-    raise InputError(f"unknown draft character {name!r}; expected one of {', '.join(files)} or a "
-                     "path to a draft character .yaml file", field="character")
+    return find_file(name, builtin_characters(), load_character, "draft character")

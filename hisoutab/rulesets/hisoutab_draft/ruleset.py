@@ -8,6 +8,7 @@ from typing import Any
 from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 
+from ..duel import DuelRuleset
 from . import attack, turn  # noqa: F401  (declare the steps)
 from . import setup as setup_steps  # noqa: F401
 from .clauses import CLAUSES, READINGS, SETTLED
@@ -17,7 +18,7 @@ from .options import OPTIONS
 from .state import Player, State
 
 
-class HisouTabDraft:
+class HisouTabDraft(DuelRuleset):
     """The early English draft of the tabletop edition (clause IDs ``D-…``)."""
 
     id = "hisoutab-draft"
@@ -40,15 +41,6 @@ class HisouTabDraft:
                                   facing=1 if i == 0 else -1, marker=None, aside=ctx.pools[i]))
         return State(players=(players[0], players[1]), time=ctx.start, agenda=(("setup.hp",),),
                      rng=seed_state(seed))
-
-    def turn_info(self, s: State) -> tuple[int, str]:
-        if not s.participants:
-            return s.time, "-"
-        return s.time, "+".join(PLAYERS[i] for i in s.participants)
-
-    def result(self, s: State) -> dict[str, Any]:
-        return {"winner": s.winner, "time": s.time, "turns": s.turn,
-                "hp": {p.name: p.hp for p in s.players}}
 
     def invariants(self, ctx: Context, s: State) -> list[str]:
         return check_invariants(ctx, s)
