@@ -9,6 +9,7 @@ from typing import Any
 
 from hisoutab.engine.agents import RandomAgent
 from hisoutab.engine.game import Game
+from hisoutab.engine.playouts import playouts
 
 
 def play_random(seed: int, ruleset: str = "hisoutab-0.45.2", **kw: Any) -> Game:
@@ -22,11 +23,11 @@ def bench(games: int = 50, ruleset: str = "hisoutab-0.45.2", seed: int = 0,
     """Play ``games`` seeded random games with full history; report rates (per second of this
     process's CPU time, so other load on the machine does not skew them) and bytes per step."""
     play_random(seed, ruleset)  # warm caches (card files, compiled options)
+    gc.collect()
     decisions = steps = 0
     t0 = time.perf_counter()
     c0 = time.process_time()
-    for k in range(games):
-        g = play_random(seed + k, ruleset)
+    for g in playouts(ruleset, range(seed, seed + games)):
         decisions += g.decisions_made()
         steps += len(g.history)
         del g  # free the game (and its history) now, before the next one is built
@@ -72,9 +73,7 @@ def random_stats(games: int = 1000, ruleset: str = "hisoutab-0.45.2", seed: int 
     wins: dict[str, int] = {}
     turns, steps, decisions = [], [], []
     unfinished = 0
-    for k in range(games):
-        game = Game(ruleset, seed=seed + k)
-        game.run(until="end", agents=RandomAgent(seed + k), max_steps=max_steps)
+    for game in playouts(ruleset, range(seed, seed + games), max_steps=max_steps):
         for s in game.history:
             cited.update(s.clauses)
         result = game.result()

@@ -9,6 +9,7 @@ from .errors import HisoutabError, IllegalChoice, InputError, NoDecision, Option
 from .flow import Edge, Flow, Outcome, StepDef
 from .game import DecisionPending, Game, Line, Step
 from .options import Options, OptionSet, RuleOption
+from .playouts import playouts
 from .record import from_dict, record, replace, to_dict
 from .ruleset import Ruleset, all_rulesets, get_ruleset, register
 
@@ -17,5 +18,5 @@ __all__ = [
     "HisoutabError", "IllegalChoice", "InputError", "Line", "NoDecision", "Option", "OptionError",
     "OptionSet", "Options", "Outcome", "RandomAgent", "RuleOption", "Ruleset", "ScriptError",
     "ScriptedAgent", "Step", "StepDef", "all_rulesets", "from_dict", "get_ruleset", "make_agent",
-    "record", "register", "replace", "to_dict",
+    "playouts", "record", "register", "replace", "to_dict",
 ]

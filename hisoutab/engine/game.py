@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import gc
 import hashlib
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
 from typing import Any
 
 from .agents import Agent
+from .collector import fewer_collections
 from .decision import Decision, Option
 from .errors import HisoutabError, IllegalChoice, NoDecision
 from .flow import StepDef
@@ -16,20 +15,6 @@ from .options import Options
 from .ruleset import Ruleset, get_ruleset
 
 _set = object.__setattr__  # builds a snapshot's field dict directly (see record.replace)
-
-
-@contextmanager
-def _few_collections() -> Iterator[None]:
-    """While a game runs, Python's cycle collector would scan the growing history again and again
-    for cycles it never has (snapshots, steps and decisions are acyclic: reference counting frees
-    them). During the run it collects young objects rarely and the old generations almost never;
-    its thresholds are restored afterwards."""
-    old = gc.get_threshold()
-    gc.set_threshold(max(old[0], 100_000), max(old[1], 50), max(old[2], 100))
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
 
 
 class Step:
@@ -317,7 +302,7 @@ class Game:
         ``until="decision"``, which stops at the decision. Returns the steps taken."""
         if until not in ("decision", "turn", "phase", "end"):
             raise HisoutabError(f"run(until={until!r}): expected decision, turn, phase or end")
-        with _few_collections():
+        with fewer_collections():
             return self._run(until, agents, max_steps, on_step)
 
     def _run(self, until: str, agents: Agent | Mapping[str, Agent] | None, max_steps: int,
@@ -363,7 +348,10 @@ class Game:
             state = self.state
             chosen: dict[str, Option] = {}
             for p, opts in zip(decision.players, decision.options, strict=True):
-                agent = agents if isinstance(agents, Agent) else agents[p]
+                agent = agents if isinstance(agents, Agent) else agents.get(p)
+                if agent is None:
+                    raise HisoutabError(f"no agent for {p} (agents are given for: "
+                                        f"{', '.join(agents) or 'nobody'})")
                 label = agent.choose(state, decision, p)
                 for option in opts:
                     if option.label == label:
