@@ -310,18 +310,30 @@ class Game:
         taken: list[Step] = []
         steps = self._steps
         checks = until in ("turn", "phase")
+        answer = agents is not None and until != "decision"
         state = self.state
         while len(taken) < max_steps:
             agenda = state.agenda
             if not agenda:
                 break
             sd = steps[agenda[-1][0]]
-            if sd.decide is None and self._at >= len(self._line.steps):
-                step = self._apply(None, state, sd)  # fast path: an automatic step at the line's end
+            if self._at < len(self._line.steps):
+                step = self.step()  # replays the recorded step
+            elif sd.decide is None:
+                step = self._apply(None, state, sd)  # fast path: an automatic step
             else:
-                step = self._next_with(agents, until)
-                if step is None:
+                if self._decision_for is state:
+                    decision = self._decision
+                else:
+                    decision = sd.decide(self.ctx, state, agenda[-1])
+                    self._decision_for = state
+                    self._decision = decision
+                if decision is None:
+                    step = self._apply(None, state, sd)
+                elif not answer:
                     break
+                else:
+                    step = self._apply(self._answers(agents, state, decision), state, sd)  # type: ignore[arg-type]
             state = step.after
             taken.append(step)
             if on_step is not None:
@@ -338,30 +350,25 @@ class Game:
             return nxt is not None and nxt.phase != step.phase
         return False
 
-    def _next_with(self, agents: Agent | Mapping[str, Agent] | None, until: str) -> Step | None:
-        """One step where a decision may be pending: agents answer it, or ``None`` to stop."""
-        decision = self.pending
-        if decision is not None and self._at >= len(self._line.steps):
-            if agents is None or until == "decision":
-                return None
-            # the agents' labels are checked against the legal options, as choose() does
-            state = self.state
-            chosen: dict[str, Option] = {}
-            for p, opts in zip(decision.players, decision.options, strict=True):
-                agent = agents if isinstance(agents, Agent) else agents.get(p)
-                if agent is None:
-                    raise HisoutabError(f"no agent for {p} (agents are given for: "
-                                        f"{', '.join(agents) or 'nobody'})")
-                label = agent.choose(state, decision, p)
-                for option in opts:
-                    if option.label == label:
-                        chosen[p] = option
-                        break
-                else:
-                    decision.find(p, label)  # raises IllegalChoice naming the legal options
-            self._hidden.clear()
-            return self._apply(chosen, state)
-        return self.step()
+    def _answers(self, agents: Agent | Mapping[str, Agent], state: Any,
+                 decision: Decision) -> dict[str, Option]:
+        """The agents' choices in a pending decision, checked against the legal options as
+        ``choose()`` checks them."""
+        chosen: dict[str, Option] = {}
+        for p, opts in zip(decision.players, decision.options, strict=True):
+            agent = agents if isinstance(agents, Agent) else agents.get(p)
+            if agent is None:
+                raise HisoutabError(f"no agent for {p} (agents are given for: "
+                                    f"{', '.join(agents) or 'nobody'})")
+            label = agent.choose(state, decision, p)
+            for option in opts:
+                if option.label == label:
+                    chosen[p] = option
+                    break
+            else:
+                decision.find(p, label)  # raises IllegalChoice naming the legal options
+        self._hidden.clear()
+        return chosen
 
     # ------------------------------------------------------------------ output
     def to_scenario(self, **kwargs: Any) -> str:

@@ -34,13 +34,16 @@ def special_frames(ctx: Context, s: State, upto: int) -> list[tuple]:
 def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Go to the next timeline cell where a marker or hit token stands, skipping empty cells, and
     trigger every special cell both markers have now passed."""
-    t = min(p.position for p in s.players if p.position is not None)  # type: ignore[type-var]
+    a, b = s.players
+    pa = a.hit if a.hit is not None else a.marker
+    pb = b.hit if b.hit is not None else b.marker
+    t: int = pa if pb is None or (pa is not None and pa <= pb) else pb  # type: ignore[assignment]
     upto = t - 1 if ctx.strict_pass else t
-    frames = special_frames(ctx, s, upto)
-    skipped = t - s.time - 1
     prev = s.time
     prev_done = s.special_done
-    s = replace(s, time=t, special_done=max(s.special_done, upto), participants=())
+    frames = special_frames(ctx, s, upto) if upto > prev_done else []
+    skipped = t - prev - 1
+    s = replace(s, time=t, special_done=max(prev_done, upto), participants=())
     frames.append(("turn.begin",))
     text = f"next turn at t={t}"
     if skipped > 0:
@@ -68,34 +71,53 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
 def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
     """The players whose marker (or hit token) stands on the current cell take part; with two it is
     a simultaneous action. A hit token reached becomes the player's marker again."""
-    parts = tuple(i for i in (0, 1) if takes_part(s, i))
+    t = s.time
+    in_a, in_b = takes_part(s, 0), takes_part(s, 1)
+    parts = (0, 1) if in_a and in_b else (0,) if in_a else (1,) if in_b else ()
     if not parts:
-        return Outcome(s, f"no one takes part at t={s.time} any more", clauses=("H-TURN-2",),
+        return Outcome(s, f"no one takes part at t={t} any more", clauses=("H-TURN-2",),
                        then=(("timeline.advance",),))
     events = []
     for i in parts:
         p = s.players[i]
-        if p.hit == s.time:
-            s = setp(s, i, replace(p, marker=s.time, hit=None))
-            events.append({"type": "hit_token_reached", "player": pn(i), "cell": s.time,
+        if p.hit == t:
+            s = setp(s, i, replace(p, marker=t, hit=None))
+            events.append({"type": "hit_token_reached", "player": pn(i), "cell": t,
                            "after_damage": p.marker is None})
-    s = replace(s, participants=parts, turn=s.turn + 1)
-    frames: list[tuple] = [("maint.trigger", i) for i in parts if s.players[i].trigger is not None]
-    if ctx.options["spell.front_commit"] and any(wants_front(s, i) for i in parts):
+    turn = s.turn + 1
+    s = replace(s, participants=parts, turn=turn)
+    players = s.players
+    frames: list[tuple] = []
+    front = False
+    zone: list[tuple] = []
+    resolvers: list[int] = []
+    for i in parts:
+        p = players[i]
+        if p.trigger is not None:
+            frames.append(("maint.trigger", i))
+        if wants_front(s, i):  # R-21
+            front = True
+        if p.cast is not None:
+            zone.append(("maint.zone", i))
+            resolvers.append(i)
+        elif refill_needed(ctx, p):
+            zone.append(("maint.zone", i))
+    if front and ctx.options["spell.front_commit"]:
         frames.append(("maint.spell",))
     # H-MAINT-3 / H-MAINT-4 run when there is something to do: a card to move, cards to draw
-    frames += [("maint.zone", i) for i in parts if s.players[i].cast is not None
-               or refill_needed(ctx, s.players[i])]
+    frames += zone
     # after maintenance, the cards now in the cast zone are in the trigger zone (H-MAINT-3)
-    resolvers = [i for i in parts if s.players[i].cast is not None]
     if len(parts) == 2 and (len(resolvers) == 2 or ctx.options["initiative.ask_when_moot"]):
         frames.append(("resolve.order",))
     elif resolvers:
-        frames += [("resolve.card", i) for i in resolvers] + [("resolve.settle",)]
-    frames += [("play.choose",), ("timeline.advance",)]
-    who = " and ".join(pn(i) for i in parts)
-    text = (f"turn {s.turn} at t={s.time}: simultaneous action of P1 and P2" if len(parts) == 2
-            else f"turn {s.turn} at t={s.time}: {who}'s turn")
+        frames += [("resolve.card", i) for i in resolvers]
+        frames.append(("resolve.settle",))
+    frames.append(("play.choose",))
+    frames.append(("timeline.advance",))
+    if len(parts) == 2:
+        text = f"turn {turn} at t={t}: simultaneous action of P1 and P2"
+    else:
+        text = f"turn {turn} at t={t}: {pn(parts[0])}'s turn"
     if events:
         text += "; " + ", ".join(f"{e['player']}'s hit token becomes the marker" for e in events)
     clauses: tuple[str, ...] = ("H-TURN-1",)
