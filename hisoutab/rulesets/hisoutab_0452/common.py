@@ -52,8 +52,8 @@ def draw(ctx: Context, s: State, i: int, n: int) -> tuple[State, list[str], bool
     if not drawn and not reshuffled:
         return s, drawn, False
     p = replace(p, deck=deck, discard=discard, hand=hand + tuple(drawn))
-    s = replace(setp(s, i, p), rng=rng)
-    return s, drawn, reshuffled
+    players = (p, s.players[1]) if i == 0 else (s.players[0], p)
+    return replace(s, players=players, rng=rng), drawn, reshuffled
 
 
 def drawn_in_hand(ctx: Context, p: Player) -> int:
@@ -107,23 +107,18 @@ def destination(ctx: Context, p: Player, iid: str) -> str:
     return discard_zone(ctx, iid)
 
 
-def put(p: Player, iid: str, where: str, ctx: Context | None = None) -> Player:
-    """Add a card to a zone of the player."""
-    if where == "hand":
-        return replace(p, hand=p.hand + (iid,))
-    if where == "aside":
-        return replace(p, aside=p.aside + (iid,))
-    if where == "bullet_area":
-        return replace(p, bullet_area=p.bullet_area + (iid,))
-    if where == "spell_discard":
-        return replace(p, spell_discard=p.spell_discard + (iid,))
+def put(p: Player, iid: str, where: str, ctx: Context | None = None, **changes: object) -> Player:
+    """Add a card to a zone of the player (and make ``changes`` to other fields at once)."""
     if where == "special":
         assert ctx is not None
         k = MOTIONS.index(ctx.cards[iid].motion)  # type: ignore[arg-type]
-        return replace(p, special=p.special[:k] + (iid,) + p.special[k + 1:])
-    if where == "removed":
-        return replace(p, removed=p.removed + (iid,))
-    return replace(p, discard=p.discard + (iid,))
+        return replace(p, special=p.special[:k] + (iid,) + p.special[k + 1:], **changes)
+    zone = where if where in _PILES else "discard"
+    changes[zone] = getattr(p, zone) + (iid,)
+    return replace(p, **changes)
+
+
+_PILES = frozenset(("hand", "aside", "bullet_area", "spell_discard", "removed", "discard"))
 
 
 def discard(ctx: Context, p: Player, iid: str) -> tuple[Player, str]:

@@ -116,14 +116,15 @@ class Context:
             out[iid] = tuple(faces)
         return out
 
-    def cached(self, key: tuple, make: Any) -> Any:
-        """A value computed once per game for ``key`` (option lists, move paths, effect frames)."""
+    def cached(self, key: tuple, make: Any, *args: Any) -> Any:
+        """A value computed once per game for ``key`` (option lists, move paths, effect frames):
+        ``make(*args)`` the first time."""
         cache = self._cache
         value = cache.get(key)
         if value is None:
             if len(cache) > 200_000:
                 cache.clear()
-            value = cache[key] = make()
+            value = cache[key] = make(*args)
         return value
 
     def card(self, iid: str) -> Card:

@@ -105,7 +105,7 @@ def move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple
     p, q = s.players[i], s.players[1 - i]
     bullets = tuple(sorted((b.x, b.y, b.owner) for b in s.bullets))
     key = ("move", i, kind, steps, p.x, p.y, q.x, q.y, bullets)
-    return ctx.cached(key, lambda: _move_options(ctx, s, i, kind, steps))
+    return ctx.cached(key, _move_options, ctx, s, i, kind, steps)
 
 
 def _move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple[Option, ...]:

@@ -58,8 +58,7 @@ def clear_trigger(ctx: Context, s: State, frame: tuple) -> Outcome:
     if iid is None:
         return Outcome(s, f"{pn(i)}'s trigger zone is already empty")
     where = destination(ctx, p, iid)
-    p = put(replace(p, trigger=None, trigger_side="", missed=False, recovery_override=None), iid,
-            where, ctx)
+    p = put(p, iid, where, ctx, trigger=None, trigger_side="", missed=False, recovery_override=None)
     s = setp(s, i, p)
     label = ZONE_TEXT[where]
     kind = ctx.cards[iid].kind
@@ -200,16 +199,16 @@ def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
     if iid is None:
         return Outcome(s, f"{pn(i)}'s trigger zone is empty: nothing to resolve")
     face = ctx.cards[iid].face(p.trigger_side)
-
-    def make() -> tuple:
-        frames = effect_frames(face, i, iid)
-        if face.ground or face.air:
-            frames.append(("kw.groundair", i, iid))
-        return tuple(frames)
-
-    frames = ctx.cached(("frames", iid, p.trigger_side), make)
+    frames = ctx.cached(("frames", iid, p.trigger_side), _card_frames, face, i, iid)
     return Outcome(s, f"{pn(i)} resolves {face.name}",
                    events=({"type": "resolve", "player": pn(i), "card": iid},), then=frames)
+
+
+def _card_frames(face: Card, i: int, iid: str) -> tuple:
+    frames = effect_frames(face, i, iid)
+    if face.ground or face.air:
+        frames.append(("kw.groundair", i, iid))
+    return tuple(frames)
 
 
 @FLOW.auto("resolve.settle", phase="resolve", clauses=("H-RES-DMG", "H-GOAL-1"),
@@ -312,7 +311,7 @@ def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
     p = s.players[i]
     key = ("play", i, p.hand, p.trigger, p.trigger_side, p.missed, p.spirit, p.y == 0, p.special,
            p.extra, p.spell_seq)
-    return ctx.cached(key, lambda: _play_options(ctx, s, i))
+    return ctx.cached(key, _play_options, ctx, s, i)
 
 
 def _play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
@@ -355,11 +354,16 @@ WAIT = Option("wait", ("wait",))
 
 
 def _decide_play(ctx: Context, s: State, frame: tuple) -> Decision | None:
-    parts = tuple(i for i in s.participants if takes_part(s, i))
+    parts = [i for i in s.participants if takes_part(s, i)]
     if not parts:
         return None
-    return Decision("play", tuple(pn(i) for i in parts),
-                    tuple(play_options(ctx, s, i) for i in parts),
+    if len(parts) == 1:
+        players: tuple[str, ...] = (pn(parts[0]),)
+        options: tuple[tuple[Option, ...], ...] = (play_options(ctx, s, parts[0]),)
+    else:
+        players = ("P1", "P2")
+        options = (play_options(ctx, s, 0), play_options(ctx, s, 1))
+    return Decision("play", players, options,
                     ("H-PLAY-1", "H-PLAY-CANCEL", "H-PLAY-SIM", "R-14", "R-15"), "play.choose",
                     "Play a card (face-down in a simultaneous action), take recovery or wait")
 
@@ -388,24 +392,24 @@ def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
             _, iid, side = opt.value
             hand = list(p.hand)
             hand.remove(iid)
-            cancel = p.trigger is not None
-            p = replace(p, hand=tuple(hand), cast=iid, cast_side=side)
+            trigger = p.trigger
+            cancel = trigger is not None
             face = ctx.cards[iid].face(side)
+            p = replace(p, hand=tuple(hand), cast=iid, cast_side=side)
             what = face.name + (f" ({side})" if side else "")
             parts.append(f"{name} {'cancels into' if cancel else 'plays'} {what}")
             if cancel:
                 clauses.add("H-PLAY-CANCEL")
-                trig = ctx.cards[s.players[i].trigger].face(s.players[i].trigger_side)  # type: ignore[index]
-                if face_cancels_by_keyword(ctx.cards[iid].face(side), trig):
+                trig = ctx.cards[trigger].face(s.players[i].trigger_side)
+                if face_cancels_by_keyword(face, trig):
                     clauses.add("H-KW-CANCELS")
-            if ctx.cards[iid].face(side).ground_only:
+            if face.ground_only:
                 clauses.add("H-KW-GROUND")
             if side:
                 clauses.add("H-PLAY-SIM")
-            face_ = ctx.cards[iid].face(side)
-            nxt = ("spell.play" if face_.has_effect("spell") else
-                   "special.play" if face_.kind == "special" and face_.has_effect("special") else
-                   "upgrade.play" if face_.has_effect("upgrade") else "play.pay")
+            nxt = ("spell.play" if face.has_effect("spell") else
+                   "special.play" if face.kind == "special" and face.has_effect("special") else
+                   "upgrade.play" if face.has_effect("upgrade") else "play.pay")
             frames.append((nxt, i, iid, 1 if cancel else 0) if nxt != "play.pay"
                           else ("play.pay", i, 1 if cancel else 0))
             events.append({"type": "play", "player": name, "card": iid, "side": side,
