@@ -1,5 +1,6 @@
 # hisoutab — set-up and main jobs. Every target installs what it needs first.
-PYTHON ?= python3
+# The interpreter for .venv: an optimized CPython >= 3.11 (see scripts/pick-python.sh).
+PYTHON ?= $(shell sh scripts/pick-python.sh)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import platform
+import sys
 import time
 import tracemalloc
 from typing import Any
@@ -47,6 +49,7 @@ def bench(games: int = 50, ruleset: str = "hisoutab-0.45.2", seed: int = 0,
     tracemalloc.stop()
     return {
         "ruleset": ruleset,
+        "python": f"{platform.python_implementation()} {platform.python_version()} ({sys.base_prefix})",
         "games": games,
         "decisions": decisions,
         "steps": steps,

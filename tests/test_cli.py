@@ -117,6 +117,7 @@ def test_bench_json() -> None:
     for key in ("decisions_per_s", "steps_per_s", "games_per_s", "bytes_per_step"):
         assert isinstance(data[key], (int, float)) and data[key] > 0, key
     assert data["steps_per_s"] > data["decisions_per_s"] > data["games_per_s"]
+    assert data["python"].split()[1].startswith("3.")  # the interpreter measured
 
 
 @pytest.mark.parametrize(("args", "fragment"), [
