@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hisoutab.engine.ledger import CardLedger
 from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 
@@ -55,7 +56,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     """Every rule-level invariant of a state; an empty list when all hold."""
     problems: list[str] = []
     set_up = s.first is not None
-    seen: dict[str, str] = {}
+    ledger = CardLedger(problems)
     for i, p in enumerate(s.players):
         n = p.name
         if p.hp > 20 or p.hp < 0:
@@ -75,12 +76,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
                  "special": tuple(c for c in p.special if c), "extra": p.extra,
                  "removed": p.removed}
         for zone, cards in zones.items():
-            for c in cards:
-                if not c.startswith(n + "/"):
-                    problems.append(f"{n}: {c} in {zone} belongs to the other player")
-                if c in seen:
-                    problems.append(f"{c} is in two places: {seen[c]} and {n}.{zone}")
-                seen[c] = f"{n}.{zone}"
+            ledger.place_all(cards, f"{n}.{zone}", n)
         if len(p.spell_seq) > 5:
             problems.append(f"{n}: {len(p.spell_seq)} spell cards in the sequence (at most 5)")
         for c, v in p.dice:
@@ -99,11 +95,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
             problems.append(f"bullet {b.id} off the board at ({b.x},{b.y})")
         if all(c != b.card for c, _ in s.players[b.owner].dice):
             problems.append(f"bullet {b.id} of {b.card} has no die on its card")
-    expected = {c for c in ctx.cards}
-    if set(seen) != expected:
-        missing = sorted(expected - set(seen))
-        extra = sorted(set(seen) - expected)
-        problems.append(f"cards not conserved: missing {missing[:5]}, unknown {extra[:5]}")
+    ledger.conserved(ctx.cards)
     if s.winner is None and s.agenda == () and set_up:
         problems.append("the agenda is empty but there is no winner")
     return problems

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hisoutab.engine.ledger import CardLedger
 from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 
@@ -50,15 +51,8 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     """Every rule-level invariant of a draft state; an empty list when all hold."""
     problems: list[str] = []
     set_up = s.first is not None
-    seen: dict[str, str] = {}
-
-    def place(card: str, where: str, owner: str) -> None:
-        if not card.startswith(owner + "/"):
-            problems.append(f"{card} in {where} does not belong to {owner}")
-        if card in seen:
-            problems.append(f"{card} is in two places: {seen[card]} and {where}")
-        seen[card] = where
-
+    ledger = CardLedger(problems)
+    place = ledger.place
     for p in s.players:
         n = p.name
         if p.hp < 0 or p.hp > p.max_hp:
@@ -75,8 +69,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
             if p.marker is None or p.marker < s.time:
                 problems.append(f"{n}: marker {p.marker} before the current time {s.time}")
         for zone in ("hand", "discard", "aside"):
-            for c in getattr(p, zone):
-                place(c, f"{n}.{zone}", n)
+            ledger.place_all(getattr(p, zone), f"{n}.{zone}", n)
         if p.played is not None:
             place(p.played, f"{n}.played", n)
             if ctx.cards[p.played].kind == "defense":
@@ -90,10 +83,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
             problems.append(f"bullet {b.id}: token on slot {b.slot}")
     if len({b.id for b in s.bullets}) != len(s.bullets):
         problems.append("two bullets share an id")
-    expected = set(ctx.cards)
-    if set(seen) != expected:
-        problems.append(f"cards not conserved: missing {sorted(expected - set(seen))[:5]}, "
-                        f"unknown {sorted(set(seen) - expected)[:5]}")
+    ledger.conserved(ctx.cards)
     if set_up and s.players[0].x == s.players[1].x and s.players[0].y == s.players[1].y \
             and ctx.options["gravity.onto_opponent"] == "stay":
         problems.append("both pieces share a block")
