@@ -163,14 +163,16 @@ class Game:
     def pending(self) -> Decision | None:
         """The decision the game waits for, if any."""
         state = self.state
+        if not state.agenda:
+            return None
+        frame = state.agenda[-1]
+        return self._decide(state, self._steps[frame[0]], frame)
+
+    def _decide(self, state: Any, sd: StepDef, frame: tuple) -> Decision | None:
+        """The decision ``sd`` asks for in ``state`` (computed once per state)."""
         if self._decision_for is state:
             return self._decision
-        decision = None
-        if state.agenda:
-            frame = state.agenda[-1]
-            sd = self._steps[frame[0]]
-            if sd.decide is not None:
-                decision = sd.decide(self.ctx, state, frame)
+        decision = sd.decide(self.ctx, state, frame) if sd.decide is not None else None
         self._decision_for = state
         self._decision = decision
         return decision
@@ -322,12 +324,7 @@ class Game:
             elif sd.decide is None:
                 step = self._apply(None, state, sd)  # fast path: an automatic step
             else:
-                if self._decision_for is state:
-                    decision = self._decision
-                else:
-                    decision = sd.decide(self.ctx, state, agenda[-1])
-                    self._decision_for = state
-                    self._decision = decision
+                decision = self._decide(state, sd, agenda[-1])
                 if decision is None:
                     step = self._apply(None, state, sd)
                 elif not answer:

@@ -34,9 +34,7 @@ def special_frames(ctx: Context, s: State, upto: int) -> list[tuple]:
 def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Go to the next timeline cell where a marker or hit token stands, skipping empty cells, and
     trigger every special cell both markers have now passed."""
-    a, b = s.players
-    pa = a.hit if a.hit is not None else a.marker
-    pb = b.hit if b.hit is not None else b.marker
+    pa, pb = s.players[0].position, s.players[1].position
     t: int = pa if pb is None or (pa is not None and pa <= pb) else pb  # type: ignore[assignment]
     upto = t - 1 if ctx.strict_pass else t
     prev = s.time
