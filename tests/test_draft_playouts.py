@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from hisoutab import Game, RandomAgent
-from hisoutab.engine.record import from_dict, to_dict
 from hisoutab.engine.ruleset import get_ruleset
+
+from .conftest import checked_random_steps, roundtrip
 
 RS = "hisoutab-draft"
 GAMES = 100
@@ -31,26 +32,8 @@ OTHER_OPTIONS = [
 ]
 
 
-def roundtrip(state):
-    return from_dict(type(state), to_dict(state))
-
-
 def play_checked(seed: int, options=None) -> Game:
-    game = Game(RS, seed=seed, options=options)
-    agent = RandomAgent(seed)
-    n = 0
-    while not game.over:
-        assert n < MAX_STEPS, f"seed {seed}: no end within {MAX_STEPS} steps"
-        decision = game.pending
-        if decision is not None:
-            for player, opts in zip(decision.players, decision.options, strict=True):
-                labels = [o.label for o in opts]
-                assert labels, f"seed {seed}: {player} has no option in {decision.kind}"
-                assert len(set(labels)) == len(labels), f"duplicate labels {labels}"
-            choice = {p: agent.choose(game.state, decision, p) for p in decision.players}
-            step = game.choose(choice if decision.joint else choice[decision.player])
-        else:
-            step = game.step()
+    for game, step in checked_random_steps(RS, seed, MAX_STEPS, options):
         after = step.after
         problems = RULESET.invariants(game.ctx, after)
         assert not problems, f"seed {seed} step {step.index} {step.name}: {problems}"
@@ -61,10 +44,9 @@ def play_checked(seed: int, options=None) -> Game:
         if after.agenda:
             nxt = after.agenda[-1][0]
             assert nxt in DECLARED[step.name], f"undeclared transition {step.name} -> {nxt}"
-        if n % 13 == 0:
+        if step.index % 13 == 0:
             assert roundtrip(after) == after
         REACHED.update(step.clauses)
-        n += 1
     assert game.state.winner in ("P1", "P2", "draw")
     assert roundtrip(game.state) == game.state
     return game

@@ -4,26 +4,24 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from hisoutab import Game, RandomAgent
+from hisoutab import Game
 from hisoutab.engine.record import replace
 from hisoutab.pictures import StatePicture, attack_cells, render_state_svg
 from hisoutab.pictures.svg import attrs, el, esc, fit, text
+
+from .conftest import seeded_game
 
 NS = "{http://www.w3.org/2000/svg}"
 SEED = 12
 STEPS = 400
 
 
-@functools.lru_cache(maxsize=1)
 def _game() -> Game:
-    game = Game("hisoutab-0.45.2", seed=SEED)
-    game.run(until="end", agents=RandomAgent(SEED), max_steps=STEPS)
-    return game
+    return seeded_game(SEED, STEPS)
 
 
 @pytest.fixture(scope="module")

@@ -3,29 +3,27 @@
 from __future__ import annotations
 
 import copy
-import functools
 import math
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from hisoutab import Game, RandomAgent
+from hisoutab import Game
 from hisoutab.engine.record import replace
 from hisoutab.pictures import render_state_svg
 from hisoutab.pictures.board import bullet_slots
 from hisoutab.rulesets.hisoutab_0452.bullets import spec_of
 from hisoutab.rulesets.hisoutab_0452.state import MOTIONS, Bullet
 
+from .conftest import seeded_game
+
 NS = "{http://www.w3.org/2000/svg}"
 SEED = 6
 STEPS = 400
 
 
-@functools.lru_cache(maxsize=1)
 def _game() -> Game:
-    game = Game("hisoutab-0.45.2", seed=SEED)
-    game.run(until="end", agents=RandomAgent(SEED), max_steps=STEPS)
-    return game
+    return seeded_game(SEED, STEPS)
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from hisoutab import Game, RandomAgent
 from hisoutab.rulesets.hisoutab_0452 import check_invariants
 from hisoutab.rulesets.hisoutab_0452.common import invulnerable
 
-from .conftest import roundtrip
+from .conftest import checked_random_steps, roundtrip
 
 GAMES = 200
 MAX_STEPS = 40_000
@@ -46,27 +46,12 @@ def _check_step(game: Game, step, declared: dict[str, set[str]]) -> None:
 def test_random_playouts_keep_invariants(batch: int) -> None:
     declared: dict[str, set[str]] = {}
     for seed in range(batch * GAMES // 4, (batch + 1) * GAMES // 4):
-        game = Game("hisoutab-0.45.2", seed=seed)
-        if not declared:
-            declared = {n: {e.to for e in sd.next} for n, sd in game.ruleset.flow.steps.items()}
-        agent = RandomAgent(seed)
-        n = 0
-        while not game.over:
-            assert n < MAX_STEPS, f"seed {seed}: no end within {MAX_STEPS} steps"
-            decision = game.pending
-            if decision is not None:
-                for player, opts in zip(decision.players, decision.options, strict=True):
-                    labels = [o.label for o in opts]
-                    assert labels, f"seed {seed}: {player} has no option in {decision.kind}"
-                    assert len(set(labels)) == len(labels), f"duplicate labels {labels}"
-                choice = {p: agent.choose(game.state, decision, p) for p in decision.players}
-                step = game.choose(choice if decision.joint else choice[decision.player])
-            else:
-                step = game.step()
+        for game, step in checked_random_steps("hisoutab-0.45.2", seed, MAX_STEPS):
+            if not declared:
+                declared = {n: {e.to for e in sd.next} for n, sd in game.ruleset.flow.steps.items()}
             _check_step(game, step, declared)
-            if n % 97 == 0:
+            if step.index % 97 == 0:
                 assert roundtrip(step.after) == step.after
-            n += 1
         assert game.state.winner in ("P1", "P2", "draw")
         assert roundtrip(game.state) == game.state
 
