@@ -1,11 +1,12 @@
-"""hisoutab: a rules library and workbench for the tabletop edition of Touhou Hisoutensoku.
+"""hisoutab: a rules library and workbench for tabletop card and board games, starting with HisouTab,
+the tabletop edition of Touhou Hisoutensoku. Rulesets are found through entry points
+(:mod:`hisoutab.engine.ruleset`); the games that come with it are in :mod:`hisoutab.games`.
 
 >>> from hisoutab import Game, RandomAgent
 >>> game = Game("hisoutab-0.45.2", seed=1)
 >>> steps = game.run(until="end", agents=RandomAgent(1))
 """
 
-from hisoutab import rulesets  # noqa: F401  (registers the built-in rulesets)
 from hisoutab.engine import (
     Decision,
     FirstLegalAgent,
@@ -16,6 +17,7 @@ from hisoutab.engine import (
     Option,
     OptionError,
     RandomAgent,
+    Result,
     ScriptedAgent,
     ScriptError,
     Step,
@@ -26,5 +28,5 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Decision", "FirstLegalAgent", "Game", "HisoutabError", "IllegalChoice", "InputError", "Option",
-    "OptionError", "RandomAgent", "ScriptError", "ScriptedAgent", "Step", "get_ruleset",
+    "OptionError", "RandomAgent", "Result", "ScriptError", "ScriptedAgent", "Step", "get_ruleset",
 ]

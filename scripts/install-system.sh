@@ -1,9 +1,11 @@
 #!/bin/sh
-# Install the system tools hisoutab uses when they are missing: Graphviz (`dot`) and Chromium.
+# Install the system tools hisoutab uses when they are missing: Graphviz (`dot`), rsvg-convert (PNG
+# pictures) and Chromium.
 # Uses apt-get as root (or through sudo); elsewhere it says what to install and goes on.
 set -u
 need=""
 command -v dot >/dev/null 2>&1 || need="$need graphviz"
+command -v rsvg-convert >/dev/null 2>&1 || need="$need librsvg2-bin"
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need="$need chromium"
 [ -z "$need" ] && exit 0
 if command -v apt-get >/dev/null 2>&1; then

@@ -13,8 +13,8 @@ from typing import Any
 
 from hisoutab import Game
 from hisoutab.engine.record import replace
-from hisoutab.rulesets.hisoutab_0452 import check_invariants
-from hisoutab.rulesets.hisoutab_0452.state import DOWN, UP, Player
+from hisoutab.games.hisoutab.v0452.rules import check_invariants
+from hisoutab.games.hisoutab.v0452.rules.state import DOWN, UP, Player
 
 RS = "hisoutab-0.45.2"
 BASE_OPTIONS = {"setup.mulligan": "none", "setup.first_player": "p1"}

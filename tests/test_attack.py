@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from hisoutab.rulesets.hisoutab_0452.effects import in_range
+from hisoutab.games.hisoutab.v0452.rules.effects import in_range
 
 from .helpers import D, U, names, situation, start
 
@@ -353,7 +353,7 @@ def test_hp_reaching_zero_loses() -> None:
     assert game.over
     assert game.state.winner == "P1"
     assert game.state.players[1].hp == 0
-    assert game.result() == {"winner": "P1", "time": 3, "turns": game.state.turn,
+    assert game.result().to_dict() == {"winner": "P1", "time": 3, "turns": game.state.turn,
                              "hp": {"P1": 20, "P2": 0}}
     assert game.pending is None
 

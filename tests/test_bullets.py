@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from hisoutab.rulesets.hisoutab_0452.bullets import remove_bullets
-from hisoutab.rulesets.hisoutab_0452.state import Bullet
+from hisoutab.games.hisoutab.v0452.rules.bullets import remove_bullets
+from hisoutab.games.hisoutab.v0452.rules.state import Bullet
 
 from .helpers import U, names, situation, start
 

@@ -10,7 +10,7 @@ import pytest
 
 from hisoutab import Game
 from hisoutab.engine.errors import InputError
-from hisoutab.rulesets.hisoutab_0452.cards import (
+from hisoutab.games.hisoutab.v0452.rules.cards import (
     builtin_characters,
     find_character,
     load_character,

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from hisoutab import Game, RandomAgent
 from hisoutab.cli.main import main
-from hisoutab.rulesets.hisoutab_0452.clauses import CLAUSES
+from hisoutab.games.hisoutab.v0452.rules.clauses import CLAUSES
 
 from .helpers import RS
 

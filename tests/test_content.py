@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hisoutab.bench import random_stats
-from hisoutab.rulesets.hisoutab_0452.cards import (
+from hisoutab.engine.bench import random_stats
+from hisoutab.games.hisoutab.v0452.rules.cards import (
     EFFECTS,
     MOTION_TAGS,
     ON_DAMAGE_EFFECTS,
@@ -94,6 +94,6 @@ def test_each_character_is_complete(name: str) -> None:
 
 def test_random_games_reach_every_clause() -> None:
     """Seeded random games between the sample characters cite every clause of the reference."""
-    stats = random_stats(games=120)
+    stats = random_stats("hisoutab-0.45.2", games=120)
     assert stats["unfinished"] == 0
     assert stats["never_cited"] == []

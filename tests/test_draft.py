@@ -6,8 +6,8 @@ import pytest
 
 from hisoutab import Game
 from hisoutab.engine.errors import InputError, OptionError
-from hisoutab.rulesets.hisoutab_draft import Bullet
-from hisoutab.rulesets.hisoutab_draft.cards import load_character
+from hisoutab.games.hisoutab.draft.rules import Bullet
+from hisoutab.games.hisoutab.draft.rules.cards import load_character
 
 from .test_draft_support import RS, names, situation, start, step_named
 

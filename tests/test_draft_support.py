@@ -7,7 +7,7 @@ from typing import Any
 
 from hisoutab import Game
 from hisoutab.engine.record import replace
-from hisoutab.rulesets.hisoutab_draft import Bullet, check_invariants
+from hisoutab.games.hisoutab.draft.rules import Bullet, check_invariants
 
 RS = "hisoutab-draft"
 BASE = {"setup.first_player": "p1"}

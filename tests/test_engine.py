@@ -19,8 +19,8 @@ from hisoutab.engine.errors import (
 )
 from hisoutab.engine.game import DecisionPending
 from hisoutab.engine.record import from_dict, replace, to_dict
-from hisoutab.rulesets.hisoutab_0452 import State
-from hisoutab.rulesets.hisoutab_0452.state import Bullet
+from hisoutab.games.hisoutab.v0452.rules import State
+from hisoutab.games.hisoutab.v0452.rules.state import Bullet
 
 from .helpers import RS, start
 
@@ -441,7 +441,7 @@ def test_option_values_and_changed() -> None:
 
 def test_every_reading_option_is_declared_with_a_reading() -> None:
     """options.py: every option cites a Reading (R-…) or a settled question (S-1..S-3)."""
-    from hisoutab.rulesets.hisoutab_0452.options import OPTIONS
+    from hisoutab.games.hisoutab.v0452.rules.options import OPTIONS
 
     readings = {o.reading for o in OPTIONS}
     assert {"S-1", "S-2", "S-3"} <= readings

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hisoutab.engine.ledger import CardLedger
 from hisoutab.engine.record import replace
-from hisoutab.rulesets.hisoutab_0452 import check_invariants
-from hisoutab.rulesets.hisoutab_draft import check_invariants as check_draft
+from hisoutab.games.hisoutab.draft.rules import check_invariants as check_draft
+from hisoutab.games.hisoutab.v0452.rules import check_invariants
 
 from .helpers import start
 from .test_draft_support import start as start_draft

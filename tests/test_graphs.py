@@ -13,7 +13,7 @@ import networkx as nx
 import pytest
 
 from hisoutab import Game, RandomAgent, get_ruleset
-from hisoutab.graphs import PhaseGraph, draw_phase_graph, phase_graph, transitions, visits
+from hisoutab.presentation import PhaseGraph, draw_phase_graph, phase_graph, transitions, visits
 
 RULESET = "hisoutab-0.45.2"
 SEEDS = range(30)
@@ -311,7 +311,7 @@ def test_phase_graph_wrapper(ruleset):
 
 
 def test_no_jupyter_import():
-    code = ("import sys, hisoutab.graphs; "
+    code = ("import sys, hisoutab.presentation; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('IPython', 'ipywidgets', 'ipykernel', 'jupyterlab', 'jupyter_client', 'notebook')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,4 +1,4 @@
-"""Structure tests for the SVG state pictures (hisoutab.pictures)."""
+"""Structure tests for the SVG state pictures (hisoutab.presentation and the 0.45.2 presentation)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import pytest
 
 from hisoutab import Game
 from hisoutab.engine.record import replace
-from hisoutab.pictures import StatePicture, attack_cells, render_state_svg
-from hisoutab.pictures.svg import attrs, el, esc, fit, text
+from hisoutab.games.hisoutab.v0452.presentation import attack_cells
+from hisoutab.presentation import StatePicture, render_state_svg
+from hisoutab.presentation.svg import attrs, el, esc, fit, text
 
 from .conftest import seeded_game
 

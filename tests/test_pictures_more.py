@@ -1,4 +1,4 @@
-"""Bullets, spell cards and specials in the SVG state picture (hisoutab.pictures)."""
+"""Bullets, spell cards and specials in the SVG state picture of a 0.45.2 state."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 
 from hisoutab import Game
 from hisoutab.engine.record import replace
-from hisoutab.pictures import render_state_svg
-from hisoutab.pictures.board import bullet_slots
-from hisoutab.rulesets.hisoutab_0452.bullets import spec_of
-from hisoutab.rulesets.hisoutab_0452.state import MOTIONS, Bullet
+from hisoutab.games.hisoutab.v0452.presentation.board import bullet_slots
+from hisoutab.games.hisoutab.v0452.rules.bullets import spec_of
+from hisoutab.games.hisoutab.v0452.rules.state import MOTIONS, Bullet
+from hisoutab.presentation import render_state_svg
 
 from .conftest import seeded_game
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hisoutab import Game, RandomAgent
-from hisoutab.rulesets.hisoutab_0452 import check_invariants
-from hisoutab.rulesets.hisoutab_0452.common import invulnerable
+from hisoutab.games.hisoutab.v0452.rules import check_invariants
+from hisoutab.games.hisoutab.v0452.rules.common import invulnerable
 
 from .conftest import checked_random_steps, roundtrip
 

@@ -1,4 +1,4 @@
-"""The priority graph (hisoutab.graphs.priority): who acts next and why, for crafted states."""
+"""The 0.45.2 priority graph: who acts next and why, for crafted states."""
 
 from __future__ import annotations
 
@@ -10,7 +10,12 @@ import pytest
 
 from hisoutab import Game, RandomAgent
 from hisoutab.engine.record import replace
-from hisoutab.graphs import PriorityGraph, draw_priority_graph, has_priority, priority_graph
+from hisoutab.games.hisoutab.v0452.presentation.priority import (
+    PriorityGraph,
+    draw_priority_graph,
+    has_priority,
+    priority_graph,
+)
 
 from .helpers import RS, start
 

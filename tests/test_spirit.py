@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hisoutab.rulesets.hisoutab_0452 import spirit as sp
+from hisoutab.games.hisoutab.v0452.rules import spirit as sp
 
 from .helpers import D, U
 

@@ -14,8 +14,9 @@ from rich.console import Console
 from hisoutab import Game, RandomAgent
 from hisoutab.cli.main import main
 from hisoutab.engine.record import replace
-from hisoutab.views.state_text import board_text, state_renderable, step_renderable, timeline_text
-from hisoutab.views.step import StepView, clause_url, delta, format_value, state_diff, step_cells
+from hisoutab.games.hisoutab.v0452.presentation.text import board_text, state_renderable, timeline_text
+from hisoutab.presentation.step import StepView, clause_url, delta, format_value, state_diff, step_cells
+from hisoutab.presentation.terminal import step_renderable
 
 from .helpers import RS, start
 
@@ -77,9 +78,9 @@ def test_delta_and_format() -> None:
 
 
 def test_clause_urls() -> None:
-    assert clause_url("H-GUARD-1") == "docs/rules-0.45.2.md#H-GUARD-1"
+    assert clause_url("H-GUARD-1") == "docs/rules/hisoutab-0.45.2.md#H-GUARD-1"
     assert clause_url("R-11", "https://x/rules.html") == "https://x/rules.html#readings"
-    assert clause_url("S-2") == "docs/rules-0.45.2.md#settled-questions"
+    assert clause_url("S-2") == "docs/rules/hisoutab-0.45.2.md#settled-questions"
 
 
 # ------------------------------------------------------------------ StepView
@@ -119,7 +120,7 @@ def test_touched_cells_from_events(game) -> None:
 
 
 def test_attack_range_is_highlighted(game) -> None:
-    from hisoutab.pictures import attack_cells
+    from hisoutab.games.hisoutab.v0452.presentation import attack_cells
 
     step = first(game, lambda s: any(e.get("type") == "attack" for e in s.events))
     e = next(e for e in step.events if e.get("type") == "attack")
@@ -192,7 +193,7 @@ def test_render_svg_and_html(tmp_path) -> None:
 
 
 def test_render_same_as_library(tmp_path) -> None:
-    from hisoutab.pictures import StatePicture
+    from hisoutab.presentation import StatePicture
 
     out = tmp_path / "s.svg"
     assert invoke("render", "--seed", "2", "--step", "12", "-o", str(out)).exit_code == 0
@@ -202,7 +203,7 @@ def test_render_same_as_library(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("args", [
-    ("render", "-o", "x.png"),
+    ("render", "-o", "x.jpg"),
     ("render", "--step", "5", "--end", "-o", "x.svg"),
     ("render", "--step", "-1", "-o", "x.svg"),
     ("render", "-o", "no/such/dir/x.svg"),

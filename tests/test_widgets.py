@@ -10,8 +10,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from hisoutab import Game
+from hisoutab.games.hisoutab.v0452.situations import after_setup, situation
 from hisoutab.widgets import Workbench, state_diff
-from hisoutab.widgets.situations import after_setup, situation
 
 
 def at_decision(seed: int = 0) -> Workbench:
@@ -21,7 +21,7 @@ def at_decision(seed: int = 0) -> Workbench:
 
 
 def test_import_hisoutab_does_not_import_ipywidgets() -> None:
-    code = ("import sys, hisoutab, hisoutab.widgets, hisoutab.widgets.situations; "
+    code = ("import sys, hisoutab, hisoutab.widgets, hisoutab.games.hisoutab.v0452.situations; "
             "print('ipywidgets' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -102,7 +102,7 @@ def test_slider_and_log_jump() -> None:
 
 
 def test_single_player_option_button() -> None:
-    wb = Workbench(Game(seed=0, options={"setup.mulligan": "none"}))
+    wb = Workbench(Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"}))
     wb.b_forward.click()
     assert wb.game.pending.kind == "first player" and not wb.game.pending.joint
     buttons = wb.option_buttons()
@@ -130,7 +130,7 @@ def test_simultaneous_decision_stays_hidden_until_both_chose() -> None:
 
 
 def test_branching_and_switching_lines() -> None:
-    wb = Workbench(Game(seed=0, options={"setup.mulligan": "none"}))
+    wb = Workbench(Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"}))
     wb.b_forward.click()
     first = wb.option_buttons()[0].description
     wb.option_buttons()[0].click()
@@ -186,7 +186,7 @@ def test_edit_refused(field: str, value, text: str) -> None:
 
 
 def test_option_rerun_same_and_diverging() -> None:
-    wb = Workbench(Game(seed=0, options={"setup.mulligan": "none"}))
+    wb = Workbench(Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"}))
     wb.auto.value = True
     for _ in range(4):
         wb.b_forward.click()

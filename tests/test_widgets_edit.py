@@ -11,11 +11,11 @@ pytest.importorskip("ipywidgets")
 import yaml
 
 from hisoutab import Game
+from hisoutab.games.hisoutab.v0452.situations import after_setup
 from hisoutab.scenarios.model import load_scenario
 from hisoutab.scenarios.runner import run_file
 from hisoutab.widgets import Workbench
 from hisoutab.widgets import workbench as workbench_module
-from hisoutab.widgets.situations import after_setup
 
 
 def test_new_controls_have_css_classes() -> None:
@@ -251,7 +251,7 @@ def test_export_line_from_the_standard_setup(tmp_path: Path) -> None:
 
 
 def test_export_line_from_a_crafted_state_and_mid_line(tmp_path: Path) -> None:
-    wb = Workbench(Game(seed=1, options={"setup.mulligan": "none"}))
+    wb = Workbench(Game("hisoutab-0.45.2", seed=1, options={"setup.mulligan": "none"}))
     _play(wb, 2)
     wb.e_hp.value = 9
     assert wb.apply_edit()

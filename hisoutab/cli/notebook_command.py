@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from hisoutab.cli.main import friendly, main
+from hisoutab.cli.common import friendly
 
 
-@main.command()
+@click.command()
 @click.argument("file")
 @click.option("-o", "--out", required=True, metavar="OUT.ipynb", help="The notebook to write.")
 @click.option("--no-execute", is_flag=True, help="Write the cells without running them.")
@@ -19,3 +19,6 @@ def notebook(file: str, out: str, no_execute: bool) -> None:
 
     path = scenario_notebook(file, out, execute=not no_execute)
     click.echo(f"wrote {path}")
+
+
+COMMANDS = (notebook,)

@@ -10,28 +10,28 @@ from typing import Any
 import click
 from rich.text import Text
 
-from hisoutab.cli.main import DEFAULT_RULESET, _console, friendly, main, parse_options
+from hisoutab.cli.common import DEFAULT_RULESET, console, friendly, parse_options, parse_setup, setup_options
 from hisoutab.engine.errors import InputError
 
 
-def _print_result(console: Any, result: Any, verbose_steps: int = 8) -> None:
+def _print_result(out: Any, result: Any, verbose_steps: int = 8) -> None:
     if result.passed:
-        console.print(f"[bold green]PASS[/] {result.file} — {result.checked} checkpoint(s), "
+        out.print(f"[bold green]PASS[/] {result.file} — {result.checked} checkpoint(s), "
                       f"{len(result.steps)} steps, stopped: {result.stopped}")
         return
-    console.print(f"[bold red]FAIL[/] {result.file}")
-    console.print(Text(result.report(verbose_steps)))
+    out.print(f"[bold red]FAIL[/] {result.file}")
+    out.print(Text(result.report(verbose_steps)))
 
 
-def _prompt(console: Any) -> Any:
+def _prompt(out: Any) -> Any:
     def ask(game: Any, decision: Any) -> Any:
         answers: dict[str, str] = {}
         for p in decision.players:
             labels = decision.labels(p)
-            console.print(f"[bold]{p}[/] decides ({decision.kind}, {', '.join(decision.clauses)}): "
+            out.print(f"[bold]{p}[/] decides ({decision.kind}, {', '.join(decision.clauses)}): "
                           f"{decision.prompt}")
             for k, label in enumerate(labels, 1):
-                console.print(f"  {k:>2}. {label}")
+                out.print(f"  {k:>2}. {label}")
             while True:
                 raw = click.prompt(f"{p} (number or label, q to stop)", default="1").strip()
                 if raw in ("q", "quit"):
@@ -42,13 +42,13 @@ def _prompt(console: Any) -> Any:
                 if raw in labels:
                     answers[p] = raw
                     break
-                console.print(f"[red]{raw!r} is not an option[/]")
+                out.print(f"[red]{raw!r} is not an option[/]")
         return answers if decision.joint else answers[decision.players[0]]
 
     return ask
 
 
-@main.command("run")
+@click.command("run")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--until", type=click.Choice(["step", "turn", "decision", "end"]), default=None,
               help="Once the script is used up: take one more step, finish the turn, stop at the "
@@ -58,26 +58,26 @@ def _prompt(console: Any) -> Any:
 @friendly
 def run_cmd(file: str, until: str | None, interactive: bool) -> None:
     """Run one scenario with a step-by-step trace and check its expectations."""
+    from hisoutab.presentation.terminal import step_line
     from hisoutab.scenarios import load_scenario, run_scenario
-    from hisoutab.views.terminal import step_line
 
-    console = _console()
+    out = console()
     sc = load_scenario(file)
-    console.print(f"[bold]{sc.name}[/] — {sc.description} ({sc.ruleset.id}, seed {sc.seed})")
+    out.print(f"[bold]{sc.name}[/] — {sc.description} ({sc.ruleset.id}, seed {sc.seed})")
     if interactive and until is None:
         until = "end"
-    result = run_scenario(sc, until=until, prompt=_prompt(console) if interactive else None,
-                          on_step=lambda s: console.print(step_line(s)))
-    _print_result(console, result, 0)
+    result = run_scenario(sc, until=until, prompt=_prompt(out) if interactive else None,
+                          on_step=lambda s: out.print(step_line(s)))
+    _print_result(out, result, 0)
     game = result.game
     if game is not None and not game.over and game.pending is not None:
         d = game.pending
-        console.print("pending: " + "; ".join(f"{p} ({d.kind}): " + ", ".join(d.labels(p))
+        out.print("pending: " + "; ".join(f"{p} ({d.kind}): " + ", ".join(d.labels(p))
                                               for p in d.players))
     sys.exit(0 if result.passed else 1)
 
 
-@main.command("check")
+@click.command("check")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print passed, failed and per-scenario details.")
 @friendly
@@ -90,23 +90,23 @@ def check_cmd(paths: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(summary, indent=2, default=str))
     else:
-        console = _console()
+        out = console()
         width = max((len(r.file) for r in results), default=10)
-        console.print(f"[bold]{'result':<6}  {'file':<{width}}  {'steps':>5}  {'checks':>6}  scenario[/]")
+        out.print(f"[bold]{'result':<6}  {'file':<{width}}  {'steps':>5}  {'checks':>6}  scenario[/]")
         for r in results:
             mark = "[green]PASS  [/]" if r.passed else "[bold red]FAIL  [/]"
             name = r.scenario.name if r.scenario else "(not loaded)"
-            console.print(mark + Text(f"  {r.file:<{width}}  {len(r.steps):>5}  {r.checked:>6}  "
+            out.print(mark + Text(f"  {r.file:<{width}}  {len(r.steps):>5}  {r.checked:>6}  "
                                       f"{name}").markup)
         for r in results:
             if not r.passed:
-                console.print(f"\n[bold red]FAIL[/] {r.file}")
-                console.print(Text(r.report()))
-        console.print(f"{summary['passed']} passed, {summary['failed']} failed")
+                out.print(f"\n[bold red]FAIL[/] {r.file}")
+                out.print(Text(r.report()))
+        out.print(f"{summary['passed']} passed, {summary['failed']} failed")
     sys.exit(0 if summary["failed"] == 0 and results else 1)
 
 
-@main.command("record")
+@click.command("record")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @friendly
 def record_cmd(files: tuple[str, ...]) -> None:
@@ -123,19 +123,18 @@ def record_cmd(files: tuple[str, ...]) -> None:
         click.echo(f"wrote {path} ({len(result.steps)} steps)")
 
 
-@main.command("capture")
+@click.command("capture")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--step", "steps", type=int, required=True, help="Steps of a random game to play first.")
-@click.option("--p1", default="miko", show_default=True)
-@click.option("--p2", default="magician", show_default=True)
+@setup_options
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Set a rule option (repeatable).")
 @click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None,
               help="Write the scenario here (default: print it).")
 @friendly
-def capture_cmd(seed: int, steps: int, p1: str, p2: str, ruleset: str, options: tuple[str, ...],
-                output: str | None) -> None:
+def capture_cmd(seed: int, steps: int, p1: str | None, p2: str | None, setup_items: tuple[str, ...],
+                ruleset: str, options: tuple[str, ...], output: str | None) -> None:
     """Play a random game for --step steps and write a scenario that starts at that state."""
     from hisoutab.engine.agents import RandomAgent
     from hisoutab.engine.game import Game
@@ -143,7 +142,8 @@ def capture_cmd(seed: int, steps: int, p1: str, p2: str, ruleset: str, options: 
 
     if steps < 0:
         raise InputError(f"expected 0 or more steps, got {steps}", field="--step")
-    game = Game(ruleset, seed=seed, options=parse_options(options), setup={"characters": [p1, p2]})
+    setup = parse_setup(ruleset, setup_items, p1, p2)
+    game = Game(ruleset, seed=seed, options=parse_options(options), setup=setup)
     if steps:
         game.run(until="end", agents=RandomAgent(seed), max_steps=steps)
     text = capture(game)
@@ -154,7 +154,7 @@ def capture_cmd(seed: int, steps: int, p1: str, p2: str, ruleset: str, options: 
         click.echo(text, nl=False)
 
 
-@main.command("diff")
+@click.command("diff")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--rulesets", default=None, metavar="A,B",
               help="Two ruleset ids (default: the scenario's own, twice).")
@@ -179,35 +179,35 @@ def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
     if as_json:
         click.echo(json.dumps(d.to_dict(), indent=2, default=str))
         sys.exit(0 if d.same else 1)
-    console = _console()
+    out = console()
     ra, rb = d.results
-    console.print(f"[bold]A[/] = {d.a}: {len(ra.steps)} steps, "
+    out.print(f"[bold]A[/] = {d.a}: {len(ra.steps)} steps, "
                   f"{'passes' if ra.passed else 'fails'}")
-    console.print(f"[bold]B[/] = {d.b}: {len(rb.steps)} steps, "
+    out.print(f"[bold]B[/] = {d.b}: {len(rb.steps)} steps, "
                   f"{'passes' if rb.passed else 'fails'}")
     for tag, r in (("A", ra), ("B", rb)):
         if r.scenario is not None and r.scenario.dropped_options:
-            console.print(f"  {tag}: options the ruleset does not declare were left out: "
+            out.print(f"  {tag}: options the ruleset does not declare were left out: "
                           + ", ".join(r.scenario.dropped_options))
         for f in r.failures[:3]:
-            console.print(Text(f"  {tag}: {str(f).splitlines()[0]}"))
+            out.print(Text(f"  {tag}: {str(f).splitlines()[0]}"))
     if d.same:
-        console.print("[green]identical step logs and final states[/]")
+        out.print("[green]identical step logs and final states[/]")
         sys.exit(0)
     if d.first_difference is not None:
-        console.print(f"first difference at step {d.first_difference}:")
-        console.print(Text(f"  A: {d.lines[0] or '(no step)'}"))
-        console.print(Text(f"  B: {d.lines[1] or '(no step)'}"))
+        out.print(f"first difference at step {d.first_difference}:")
+        out.print(Text(f"  A: {d.lines[0] or '(no step)'}"))
+        out.print(Text(f"  B: {d.lines[1] or '(no step)'}"))
     else:
-        console.print("the step logs are identical")
+        out.print("the step logs are identical")
     if d.state_differences:
-        console.print(f"{len(d.state_differences)} difference(s) in the final state:")
+        out.print(f"{len(d.state_differences)} difference(s) in the final state:")
         for path, va, vb in d.state_differences[:40]:
-            console.print(Text(f"  {path}: A={va!r} B={vb!r}"))
+            out.print(Text(f"  {path}: A={va!r} B={vb!r}"))
     sys.exit(1)
 
 
-@main.command("coverage")
+@click.command("coverage")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--ruleset", default=None, help="Ruleset whose clause table counts (default: the "
                                                "first scenario's).")
@@ -221,15 +221,18 @@ def coverage_cmd(paths: tuple[str, ...], ruleset: str | None, as_json: bool) -> 
     if as_json:
         click.echo(json.dumps(cov, indent=2))
         return
-    console = _console()
-    console.print(f"[bold]{cov['ruleset']}[/]: {cov['scenarios']} scenarios cite {cov['covered']} of "
+    out = console()
+    out.print(f"[bold]{cov['ruleset']}[/]: {cov['scenarios']} scenarios cite {cov['covered']} of "
                   f"{cov['total']} clauses ({cov['percent']}%)")
     imp = cov["implemented"]
-    console.print(f"implemented clauses (cited by declared steps): {imp['covered']} of {imp['total']}"
+    out.print(f"implemented clauses (cited by declared steps): {imp['covered']} of {imp['total']}"
                   + (f"; not reached: {', '.join(cov['implemented_missing'])}"
                      if cov["implemented_missing"] else ""))
-    console.print(Text("missing: " + (", ".join(cov["missing"]) or "none")))
+    out.print(Text("missing: " + (", ".join(cov["missing"]) or "none")))
     if cov["other_cited"]:
-        console.print("readings and settled questions cited: " + ", ".join(cov["other_cited"]))
+        out.print("readings and settled questions cited: " + ", ".join(cov["other_cited"]))
     for f in cov["failed"]:
-        console.print(Text(f"[failed] {f['file']}: {f['error'].splitlines()[0]}"), style="red")
+        out.print(Text(f"[failed] {f['file']}: {f['error'].splitlines()[0]}"), style="red")
+
+
+COMMANDS = (run_cmd, check_cmd, record_cmd, capture_cmd, diff_cmd, coverage_cmd)

@@ -12,13 +12,13 @@ from typing import Any
 
 import click
 
-from hisoutab.cli.main import DEFAULT_RULESET, _console, friendly, main
+from hisoutab.cli.common import DEFAULT_RULESET, console, friendly
 from hisoutab.engine.errors import InputError
 
 __all__ = ["graph", "render", "seeded_game", "show", "write_phase_graph", "write_priority_graph",
            "write_state_picture"]
 
-PICTURE_SUFFIXES = (".svg", ".html", ".htm")
+PICTURE_SUFFIXES = (".svg", ".html", ".htm", ".png")
 GRAPH_SUFFIXES = (".svg", ".png", ".pdf", ".dot", ".gv")
 
 
@@ -73,7 +73,7 @@ def _save_graph(wrapper: Any, path: Path) -> Path:
         path.write_text(wrapper.source, encoding="utf-8")
         return path
     try:
-        path.write_bytes(wrapper.dot.pipe(format=suffix[1:], quiet=True))
+        path.write_bytes(wrapper.pipe(suffix[1:]))
     except graphviz.ExecutableNotFound as exc:
         raise _dot_missing(exc) from None
     except graphviz.CalledProcessError as exc:
@@ -81,30 +81,33 @@ def _save_graph(wrapper: Any, path: Path) -> Path:
     return path
 
 
-def write_state_picture(ctx: Any, state: Any, out: str | Path, *, designer: bool = False,
-                        highlight: Any = ()) -> Path:
-    """Write the state picture of ``state`` to ``out`` (``.svg`` or ``.html``)."""
-    from hisoutab.pictures import StatePicture
+def write_state_picture(game: Any, state: Any, out: str | Path, *, designer: bool = False,
+                        highlight: Any = (), viewer: str | None = None) -> Path:
+    """Write the state picture of ``state`` of ``game`` (or of a context) to ``out`` (``.svg``,
+    ``.html`` or ``.png``), drawn by the ruleset's presentation."""
+    from hisoutab.presentation import StatePicture
 
     path = _check_suffix(str(out), PICTURE_SUFFIXES, "-o")
-    return StatePicture(ctx, state, highlight=highlight, designer=designer).save(path)
+    return StatePicture(game, state, highlight=highlight, designer=designer, viewer=viewer).save(path)
 
 
 def write_phase_graph(ruleset: str, out: str | Path) -> Path:
     """Write the phase-transition graph of ``ruleset`` (``.svg``/``.png``/``.pdf`` or ``.dot``/``.gv``)."""
     from hisoutab.engine.ruleset import get_ruleset
-    from hisoutab.graphs import PhaseGraph
+    from hisoutab.presentation.phases import PhaseGraph
 
     path = _check_suffix(str(out), GRAPH_SUFFIXES, "-o")
     return _save_graph(PhaseGraph(get_ruleset(ruleset)), path)
 
 
-def write_priority_graph(game_or_ctx: Any, state: Any, out: str | Path, *, turns: int = 6) -> Path:
-    """Write the priority graph of ``state`` (``.svg``/``.png``/``.pdf`` or ``.dot``/``.gv``)."""
-    from hisoutab.graphs.priority import PriorityGraph
+def write_priority_graph(game: Any, state: Any, out: str | Path, *, turns: int = 6,
+                         name: str = "priority") -> Path:
+    """Write an explainer graph of ``state`` (``priority`` by default: who acts when, and why) to
+    ``out`` (``.svg``/``.png``/``.pdf`` or ``.dot``/``.gv``)."""
+    from hisoutab.presentation import explainer
 
     path = _check_suffix(str(out), GRAPH_SUFFIXES, "-o")
-    return _save_graph(PriorityGraph(game_or_ctx, state, turns=turns), path)
+    return _save_graph(explainer(game, name, state, turns=turns), path)
 
 
 def _at(step: int | None, end: bool) -> int | None:
@@ -114,7 +117,8 @@ def _at(step: int | None, end: bool) -> int | None:
 
 
 def _where(game: Any, seed: int) -> str:
-    return f"seed {seed}, after {len(game.history)} steps (t={game.state.time}, turn {game.state.turn})"
+    time, actor = game.ruleset.turn_info(game.state)
+    return f"seed {seed}, after {len(game.history)} steps (time {time}, turn player {actor})"
 
 
 def scenario_game(file: str, step: int | None) -> Any:
@@ -134,31 +138,33 @@ def scenario_game(file: str, step: int | None) -> Any:
     return game
 
 
-@main.command()
+@click.command()
 @click.argument("file", required=False, metavar="[SCENARIO.yaml]")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the game.")
 @click.option("--step", type=int, default=None, help="Stop after K steps (default: the end).")
 @click.option("--end", is_flag=True, help="Play to the end of the game (the default).")
-@click.option("-o", "--out", default="state.svg", show_default=True, metavar="OUT.svg|OUT.html",
-              help="The picture file to write.")
+@click.option("-o", "--out", default="state.svg", show_default=True,
+              metavar="OUT.svg|OUT.html|OUT.png", help="The picture file to write.")
 @click.option("--designer", is_flag=True, help="Also show the cards in hand.")
+@click.option("--viewer", default=None, metavar="PLAYER",
+              help="Draw the state as this player sees it (hidden cards as ?).")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @friendly
 def render(file: str | None, seed: int, step: int | None, end: bool, out: str, designer: bool,
-           ruleset: str) -> None:
+           viewer: str | None, ruleset: str) -> None:
     """Write the state picture after step K (or at the end) of a scenario FILE, or of a seeded
     random game when no file is given."""
     if file:
         game = scenario_game(file, _at(step, end))
-        path = write_state_picture(game.ctx, game.state, out, designer=designer)
+        path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer)
         click.echo(f"wrote {path} ({file}, step {game.cursor})")
         return
     game = seeded_game(seed, _at(step, end), ruleset=ruleset)
-    path = write_state_picture(game.ctx, game.state, out, designer=designer)
+    path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer)
     click.echo(f"wrote {path} ({_where(game, seed)})")
 
 
-@main.group()
+@click.group()
 def graph() -> None:
     """Draw graphs: the phase-transition graph of a ruleset, or who acts next in a state."""
 
@@ -180,39 +186,54 @@ def graph_phases(ruleset: str, out: str) -> None:
 @click.option("--turns", type=int, default=6, show_default=True, help="At most this many turn nodes.")
 @click.option("-o", "--out", default="priority.svg", show_default=True, metavar="OUT.svg|OUT.dot")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@click.option("--explainer", "name", default="priority", show_default=True,
+              help="Which of the ruleset's explainer graphs (priority, agenda, …).")
 @friendly
 def graph_priority(file: str | None, seed: int, step: int | None, turns: int, out: str,
-                   ruleset: str) -> None:
+                   ruleset: str, name: str) -> None:
     """Who acts next and why, after step K of a scenario FILE or of a seeded random game."""
     if turns < 1:
         raise InputError(f"expected at least 1 turn, got {turns}", field="--turns")
     if file:
         game = scenario_game(file, step)
-        path = write_priority_graph(game, game.state, out, turns=turns)
+        path = write_priority_graph(game, game.state, out, turns=turns, name=name)
         click.echo(f"wrote {path} ({file}, step {game.cursor})")
         return
     game = seeded_game(seed, step, ruleset=ruleset)
-    path = write_priority_graph(game, game.state, out, turns=turns)
+    path = write_priority_graph(game, game.state, out, turns=turns, name=name)
     click.echo(f"wrote {path} ({_where(game, seed)})")
 
 
-@main.command()
+@click.command()
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the game.")
 @click.option("--step", type=int, default=None, help="Stop after K steps (default: the end).")
 @click.option("--designer", is_flag=True, help="Also list the cards in hand.")
 @click.option("--last", "last", type=int, default=0, show_default=True,
               help="Also print the last N steps (the newest with its state diff).")
+@click.option("--viewer", default=None, metavar="PLAYER",
+              help="Show the state as this player sees it (hidden cards as ?).")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@click.argument("file", required=False, metavar="[SCENARIO.yaml]")
 @friendly
-def show(seed: int, step: int | None, designer: bool, last: int, ruleset: str) -> None:
-    """Print the state of a seeded random game after K steps (board, timeline, players)."""
-    from hisoutab.views.state_text import state_renderable, step_renderable, trace_renderable
+def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | None, ruleset: str,
+         file: str | None) -> None:
+    """Print the state after step K of a scenario FILE or of a seeded random game."""
+    from hisoutab.presentation import state_text
+    from hisoutab.presentation.terminal import escape, step_renderable, trace_renderable
 
-    game = seeded_game(seed, step, ruleset=ruleset)
-    console = _console()
-    console.print(f"{game.ruleset.title} — {_where(game, seed)}")
+    if file:
+        game = scenario_game(file, step)
+        where = f"{file}, step {game.cursor}"
+    else:
+        game = seeded_game(seed, step, ruleset=ruleset)
+        where = _where(game, seed)
+    out = console()
+    out.print(escape(f"{game.ruleset.title} — {where}"))
     if last > 0 and game.history:
         steps = game.history[-last:]
-        console.print(trace_renderable(steps, title=f"last {len(steps)} steps"))
-        console.print(step_renderable(steps[-1]))
-    console.print(state_renderable(game.ctx, game.state, designer=designer))
+        out.print(trace_renderable(steps, title=f"last {len(steps)} steps"))
+        out.print(step_renderable(steps[-1]))
+    out.print(state_text(game, designer=designer, viewer=viewer))
+
+
+COMMANDS = (render, graph, show)

@@ -11,9 +11,14 @@ from .errors import ScriptError
 
 
 class Agent:
-    """Base: ``choose`` returns the label of one legal option for ``player``."""
+    """Base: ``choose`` returns the label of one legal option for ``player``.
+
+    ``choose`` receives the state as ``player`` sees it (the ruleset's view: hidden cards are
+    ``"?"``). An agent that never looks at the state sets ``observes = False`` and is given the
+    full state without the cost of a view."""
 
     name = "agent"
+    observes = True
 
     def choose(self, state: Any, decision: Decision, player: str) -> str:
         raise NotImplementedError
@@ -24,6 +29,7 @@ class Agent:
 
 class FirstLegalAgent(Agent):
     name = "first"
+    observes = False
 
     def choose(self, state: Any, decision: Decision, player: str) -> str:
         return decision.options_for(player)[0].label
@@ -33,6 +39,7 @@ class RandomAgent(Agent):
     """Uniform over the legal options, from its own seeded generator (reproducible)."""
 
     name = "random"
+    observes = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -55,6 +62,7 @@ class ScriptedAgent(Agent):
     """
 
     name = "script"
+    observes = False
 
     def __init__(self, lines: Iterable[str | Mapping[str, str]], *, source: str = "script",
                  line_numbers: Iterable[int] | None = None) -> None:

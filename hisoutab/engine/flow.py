@@ -59,6 +59,7 @@ class StepDef:
     run: Callable[..., Outcome]
     decide: Callable[..., Any] | None = None  # choice steps: (ctx, state, frame) -> Decision | None
     tags: frozenset[str] = frozenset()
+    chance: tuple[str, ...] = ()  # the kinds of chance event the step may draw (shuffle, die, coin…)
 
     @property
     def is_choice(self) -> bool:
@@ -103,13 +104,15 @@ class Flow:
         clauses: Iterable[str],
         next: Iterable[str | tuple[str, str] | Edge] = (),
         tags: Iterable[str] = (),
+        chance: Iterable[str] = (),
     ) -> Callable[[Callable[..., Outcome]], Callable[..., Outcome]]:
-        """Declare a step the engine takes by itself: ``fn(ctx, state, frame) -> Outcome``."""
+        """Declare a step the engine takes by itself: ``fn(ctx, state, frame) -> Outcome``.
+        ``chance`` names the kinds of chance event it may draw (see :mod:`hisoutab.engine.chance`)."""
 
         def deco(fn: Callable[..., Outcome]) -> Callable[..., Outcome]:
             self._add(
                 StepDef(name, phase, tuple(clauses), _edges(next), (fn.__doc__ or "").strip(), fn,
-                        None, frozenset(tags))
+                        None, frozenset(tags), tuple(chance))
             )
             return fn
 
@@ -124,6 +127,7 @@ class Flow:
         next: Iterable[str | tuple[str, str] | Edge] = (),
         decide: Callable[..., Any],
         tags: Iterable[str] = (),
+        chance: Iterable[str] = (),
     ) -> Callable[[Callable[..., Outcome]], Callable[..., Outcome]]:
         """Declare a step that asks a player: ``decide(ctx, state, frame) -> Decision | None`` lists the
         options (``None``: nobody has to choose now and the step runs by itself), and
@@ -132,7 +136,7 @@ class Flow:
         def deco(fn: Callable[..., Outcome]) -> Callable[..., Outcome]:
             self._add(
                 StepDef(name, phase, tuple(clauses), _edges(next), (fn.__doc__ or "").strip(), fn,
-                        decide, frozenset(tags))
+                        decide, frozenset(tags), tuple(chance))
             )
             return fn
 

@@ -7,12 +7,14 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .agents import Agent
+from .chance import Chance
 from .collector import fewer_collections
+from .contract import Result, Ruleset
 from .decision import Decision, Option
-from .errors import HisoutabError, IllegalChoice, NoDecision
+from .errors import HisoutabError, IllegalChoice, InputError, NoDecision
 from .flow import StepDef
 from .options import Options
-from .ruleset import Ruleset, get_ruleset
+from .ruleset import get_ruleset
 
 _set = object.__setattr__  # builds a snapshot's field dict directly (see record.replace)
 
@@ -115,18 +117,39 @@ class Game:
     ``state`` is the current immutable snapshot. ``history`` holds the steps up to the cursor; ``back``
     and ``goto`` move the cursor; choosing differently at an earlier point starts a new *line* and
     keeps the old one (``lines``, ``switch``). The random generator lives in the state, so the same
-    seed and the same choices give the same history.
+    seed and the same choices give the same history; ``chance`` forces outcomes of the next chance
+    events (see :mod:`hisoutab.engine.chance`).
+
+    ``setup`` is checked against the ruleset's setup schema; the players of the game come from it
+    (``players``).
     """
 
-    def __init__(self, ruleset: str | Ruleset = "hisoutab-0.45.2", *, seed: int = 0,
+    def __init__(self, ruleset: str | Ruleset, *, seed: int = 0,
                  options: Mapping[str, Any] | Options | None = None,
                  setup: Mapping[str, Any] | None = None, state: Any = None) -> None:
-        self.ruleset: Any = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        if isinstance(ruleset, str):
+            self.ruleset: Any = get_ruleset(ruleset)
+        elif hasattr(ruleset, "flow") and hasattr(ruleset, "initial_state"):
+            self.ruleset = ruleset
+        else:
+            raise InputError(f"expected a ruleset id or a ruleset, got {type(ruleset).__name__}",
+                             field="ruleset")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InputError(f"expected an integer seed, got {seed!r}", field="seed")
         self.seed = seed
+        if options is not None and not isinstance(options, (Mapping, Options)):
+            raise InputError(f"expected a mapping of rule options, got {type(options).__name__}",
+                             field="options")
         self.options: Options = (options if isinstance(options, Options)
                                  else self.ruleset.options.resolve(options or {}))
+        if setup is not None and not isinstance(setup, Mapping):
+            raise InputError(f"expected a mapping of setup fields, got {type(setup).__name__}",
+                             field="setup")
         self.setup = dict(setup or {})
-        self.ctx = self.ruleset.context(self.options, self.setup)
+        self.setup_model = self.ruleset.validate_setup(self.setup)
+        self.ctx = self.ruleset.context(self.options, self.setup_model)
+        self.players: tuple[str, ...] = tuple(self.ruleset.player_names(self.ctx))
+        self.chance: Chance = getattr(self.ctx, "chance", None) or Chance()
         self._steps = self.ruleset.flow.steps
         self._info = self.ruleset.turn_info
         self.initial = state if state is not None else self.ruleset.initial_state(self.ctx, seed)
@@ -182,8 +205,16 @@ class Game:
         state = self.state
         return self._steps[state.agenda[-1][0]] if state.agenda else None
 
-    def result(self) -> dict[str, Any]:
-        return self.ruleset.result(self.state)
+    def result(self) -> Result:
+        """How the game ended, or ``Result("unfinished")`` while it goes on."""
+        return self.ruleset.result(self.state)  # type: ignore[no-any-return]
+
+    def view(self, player: str | None = None) -> Any:
+        """The current state as ``player`` sees it (``None``: everything, the designer's view)."""
+        if player is not None and player not in self.players:
+            raise InputError(f"no player {player!r}; players: {', '.join(self.players)}",
+                             field="player")
+        return self.ruleset.view(self.ctx, self.state, player)
 
     # ------------------------------------------------------------------ moving
     def step(self) -> Step:
@@ -277,11 +308,16 @@ class Game:
 
     def back(self, n: int = 1) -> Any:
         """Move the cursor back ``n`` steps (undo). The undone steps stay on the line."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InputError(f"back({n!r}): expected a whole number of steps ≥ 0", field="n")
         self.goto(max(0, self._at - n))
         return self.state
 
     def goto(self, index: int) -> Any:
         """Put the cursor after ``index`` steps of the current line (0 = the start)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise InputError(f"goto({index!r}): expected a step index (a whole number)",
+                             field="index")
         if not 0 <= index <= len(self._line.steps):
             raise HisoutabError(f"goto({index}): the line has steps 0..{len(self._line.steps)}")
         self._at = index
@@ -357,7 +393,8 @@ class Game:
             if agent is None:
                 raise HisoutabError(f"no agent for {p} (agents are given for: "
                                     f"{', '.join(agents) or 'nobody'})")
-            label = agent.choose(state, decision, p)
+            seen = self.ruleset.view(self.ctx, state, p) if agent.observes else state
+            label = agent.choose(seen, decision, p)
             for option in opts:
                 if option.label == label:
                     chosen[p] = option
@@ -369,11 +406,14 @@ class Game:
 
     # ------------------------------------------------------------------ output
     def to_scenario(self, **kwargs: Any) -> str:
-        """The current state as the YAML text of a scenario whose explicit setup reproduces it
-        (see :func:`hisoutab.scenarios.capture`)."""
-        from hisoutab.scenarios.capture import capture
+        """The current state as the YAML text of a scenario whose explicit setup reproduces it.
+        The writer is found through the ``hisoutab.writers`` entry point ``scenario`` (the scenarios
+        package provides it: :func:`hisoutab.scenarios.capture`)."""
+        from importlib.metadata import entry_points
 
-        return capture(self, **kwargs)
+        for ep in entry_points(group="hisoutab.writers", name="scenario"):
+            return ep.load()(self, **kwargs)  # type: ignore[no-any-return]
+        raise HisoutabError("no scenario writer is installed (entry point hisoutab.writers: scenario)")
 
     def iter_steps(self) -> Iterator[Step]:
         return iter(self.history)

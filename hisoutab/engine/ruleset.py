@@ -1,67 +1,107 @@
-"""What a ruleset provides to the engine. The engine knows nothing of any particular game."""
+"""Finding rulesets: registered by hand, through the ``hisoutab.rulesets`` entry points of the
+installed packages, or from the modules named in ``HISOUTAB_PLUGINS``. The engine names no game.
+
+A package makes its rulesets known in its ``pyproject.toml``::
+
+    [project.entry-points."hisoutab.rulesets"]
+    my-game = "my_package.my_game:RULESET"
+
+A ruleset in a folder of one's own, not installed, is found by naming its module (importable from
+``sys.path``) in the environment variable ``HISOUTAB_PLUGINS`` (several separated by ``,``): the
+module registers its rulesets with :func:`register` when imported, or has a ``RULESET``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+import importlib
+import os
+from importlib.metadata import entry_points
+from typing import Any
 
-from .flow import Flow
-from .options import Options, OptionSet
+from .contract import Ruleset
+from .errors import InputError
 
+__all__ = ["Ruleset", "all_rulesets", "get_ruleset", "register", "ruleset_of_state"]
 
-class Ruleset(Protocol):
-    """A game's rules on the engine: declared steps, options, clause table and state type."""
-
-    id: str
-    title: str
-    flow: Flow
-    options: OptionSet
-    clauses: Mapping[str, str]  # every clause ID of the reference → its title
-    state_type: type
-    players: tuple[str, ...]
-
-    def context(self, options: Options, setup: Mapping[str, Any] | None = None) -> Any:
-        """The fixed facts of one game (options, card data); passed to every step."""
-
-    def initial_state(self, ctx: Any, seed: int) -> Any:
-        """The state before the first step, with the start step on its agenda."""
-
-    def turn_info(self, state: Any) -> tuple[int, str]:
-        """(current time, the turn player(s) as text) for traces."""
-
-    def result(self, state: Any) -> dict[str, Any]:
-        """Winner and final scores, once the game is over."""
-
-    def invariants(self, ctx: Any, state: Any) -> list[str]:
-        """Problems with a state (empty when every invariant holds)."""
-
+GROUP = "hisoutab.rulesets"
+PLUGINS_ENV = "HISOUTAB_PLUGINS"
 
 _REGISTRY: dict[str, Any] = {}
+_BY_STATE: dict[type, Any] = {}
+_loaded: set[str] = set()
 
 
 def register(ruleset: Any) -> Any:
+    """Make ``ruleset`` known by its id (replacing one registered before under that id)."""
     _REGISTRY[ruleset.id] = ruleset
+    _BY_STATE[ruleset.state_type] = ruleset
     return ruleset
 
 
-def get_ruleset(ruleset_id: str) -> Any:
-    from .errors import InputError
+def _load_entry_points() -> None:
+    if "entry_points" in _loaded:
+        return
+    _loaded.add("entry_points")
+    for ep in entry_points(group=GROUP):
+        if ep.name in _REGISTRY:
+            continue
+        try:
+            register(ep.load())
+        except Exception as exc:  # a broken plugin must not hide the others
+            _BROKEN[ep.name] = f"{ep.value}: {type(exc).__name__}: {exc}"
 
+
+_BROKEN: dict[str, str] = {}
+
+
+def _load_plugins() -> None:
+    names = os.environ.get(PLUGINS_ENV, "")
+    for name in (n.strip() for n in names.split(",")):
+        if not name or name in _loaded:
+            continue
+        _loaded.add(name)
+        try:
+            module = importlib.import_module(name)
+        except Exception as exc:
+            _BROKEN[name] = f"{PLUGINS_ENV} names {name!r}, which cannot be imported: {exc}"
+            continue
+        rs = getattr(module, "RULESET", None)
+        if rs is not None:
+            register(rs)
+
+
+def _discover() -> None:
+    _load_entry_points()
+    _load_plugins()
+
+
+def get_ruleset(ruleset_id: str) -> Any:
+    """The ruleset registered as ``ruleset_id`` (raises :class:`InputError` naming the known ones)."""
+    if not isinstance(ruleset_id, str):
+        raise InputError(f"expected a ruleset id (a text), got {type(ruleset_id).__name__}",
+                         field="ruleset")
     if ruleset_id not in _REGISTRY:
-        _load_builtin()
+        _discover()
     try:
         return _REGISTRY[ruleset_id]
     except KeyError:
+        extra = f" ({_BROKEN[ruleset_id]})" if ruleset_id in _BROKEN else ""
         raise InputError(
-            f"unknown ruleset {ruleset_id!r}; expected one of {', '.join(sorted(_REGISTRY))}",
+            f"unknown ruleset {ruleset_id!r}{extra}; expected one of {', '.join(sorted(_REGISTRY))}",
             field="ruleset",
         ) from None
 
 
 def all_rulesets() -> dict[str, Any]:
-    _load_builtin()
-    return dict(_REGISTRY)
+    """Every ruleset known: registered, installed, or named in ``HISOUTAB_PLUGINS``."""
+    _discover()
+    return dict(sorted(_REGISTRY.items()))
 
 
-def _load_builtin() -> None:
-    import hisoutab.rulesets  # noqa: F401  (registers the built-in rulesets)
+def ruleset_of_state(state: Any) -> Any:
+    """The ruleset whose state type ``state`` is (None when no registered ruleset has it)."""
+    rs = _BY_STATE.get(type(state))
+    if rs is None:
+        _discover()
+        rs = _BY_STATE.get(type(state))
+    return rs

@@ -22,7 +22,7 @@ def _cells(scenario_path: str, name: str, description: str, picks: list[tuple[in
                               f"`{scenario_path}` by `hisoutab notebook`. Re-run it to see the "
                               "rules play the situation again; nbval checks it stays the same."),
         nbf.new_code_cell(
-            "from hisoutab.pictures import StatePicture\n"
+            "from hisoutab.presentation import StatePicture\n"
             "from hisoutab.scenarios.runner import run_file\n\n"
             f"result = run_file({scenario_path!r})\n"
             "game = result.game\n"

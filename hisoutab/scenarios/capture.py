@@ -36,9 +36,10 @@ def _characters(game: Any) -> list[str] | None:
     return None
 
 
-def state_overlay(ruleset: Any, state: Any) -> dict[str, Any]:
+def state_overlay(ruleset: Any, state: Any, names: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Every field of ``state`` as an overlay mapping (players by name, cards by short id)."""
-    names = tuple(ruleset.players)
+    if names is None:
+        names = tuple(p.name for p in getattr(state, "players", ()) if hasattr(p, "name"))
     pfield = players_field(state, names)
     out: dict[str, Any] = {}
     for f in dataclasses.fields(state):
@@ -88,17 +89,18 @@ def capture(game: Any, *, name: str | None = None, description: str | None = Non
     if changed:
         doc["options"] = {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
     doc["seed"] = game.seed
-    setup: dict[str, Any] = {}
+    setup: dict[str, Any] = {k: to_dict(v) for k, v in game.setup.items() if k != "characters"}
     chars = _characters(game)
     if chars:
         setup["characters"] = chars
     setup["stop"] = "start"
-    overlay = state_overlay(rs, state)
+    names = tuple(game.players)
+    overlay = state_overlay(rs, state, names)
     if compact:
         from hisoutab.engine.game import Game
 
         fresh = Game(rs, seed=game.seed, options=game.options, setup=game.setup)
-        overlay = _compact(overlay, state_overlay(rs, fresh.initial))
+        overlay = _compact(overlay, state_overlay(rs, fresh.initial, names))
     setup["state"] = overlay
     doc["setup"] = setup
     doc["until"] = until if state.agenda else "end"

@@ -24,7 +24,7 @@ from .paths import check_path
 DEFAULT_RULESET = "hisoutab-0.45.2"
 TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "setup", "script", "until",
             "max_steps", "expect")
-SETUP_KEYS = ("characters", "stop", "state", "next")
+SETUP_KEYS = ("stop", "state", "next")  # the engine's own; the ruleset's setup schema adds its fields
 WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
 CHECK_KEYS = ("state", "cited", "not_cited", "steps", "not_steps", "events", "says", "decision",
               "occurrence")
@@ -178,29 +178,18 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     _expect_type(loc, ("seed",), seed, int, "an integer")
 
     setup_raw = data.get("setup") or {}
-    _expect_type(loc, ("setup",), setup_raw, dict, "a mapping (characters, stop, state, next)")
+    schema_fields = tuple(getattr(rs.setup_schema, "model_fields", {}))
+    allowed = schema_fields + SETUP_KEYS
+    _expect_type(loc, ("setup",), setup_raw, dict, "a mapping (" + ", ".join(allowed) + ")")
     for key in setup_raw:
-        if key not in SETUP_KEYS:
-            raise loc.error(("setup", key), "unknown key; expected one of " + ", ".join(SETUP_KEYS))
-    setup: dict[str, Any] = {}
-    if "characters" in setup_raw:
-        chars = setup_raw["characters"]
-        if not isinstance(chars, list) or len(chars) != len(rs.players) or not all(
-                isinstance(c, str) for c in chars):
-            raise loc.error(("setup", "characters"),
-                            f"expected a list of {len(rs.players)} character ids, e.g. [miko, magician]")
-        setup["characters"] = chars
+        if key not in allowed:
+            raise loc.error(("setup", key), "unknown key; expected one of " + ", ".join(allowed))
+    setup: dict[str, Any] = {k: setup_raw[k] for k in schema_fields if k in setup_raw}
     try:
-        ctx = rs.context(resolved, setup)
-    except InputError as exc:
-        path: tuple = ("setup", "characters")
-        if "characters" in setup:
-            for k, c in enumerate(setup["characters"]):
-                if repr(c) in str(exc):
-                    path = ("setup", "characters", k)
-        raise loc.error(path, exc.detail) from None
-
-    game = Game(rs, seed=seed, options=resolved, setup=setup)
+        game = Game(rs, seed=seed, options=resolved, setup=setup)
+    except InputError as exc:  # a character file's own error keeps naming its file and line
+        raise loc.error(_setup_path(exc, setup), str(exc) if exc.file else exc.detail) from None
+    ctx = game.ctx
     state = _standard_setup(loc, game, setup_raw)
     ov = Overlay(loc, ("setup", "state"), rs, ctx)
     if "state" in setup_raw:
@@ -227,6 +216,27 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
                     ruleset=rs, options=resolved, option_overrides=merged, seed=seed, setup=setup,
                     start_state=state, script=script, until=until, max_steps=max_steps,
                     expect=expect, raw=data, dropped_options=dropped)
+
+
+def _setup_path(exc: InputError, setup: dict[str, Any]) -> tuple[Any, ...]:
+    """Where in ``setup:`` a setup error belongs: the field it names (``setup.characters.0``), or
+    the item of a list whose value the message quotes."""
+    field = (exc.field or "").split(".")
+    if field and field[0] == "setup":
+        field = field[1:]
+    path: list[Any] = [int(x) if x.isdigit() else x for x in field if x]
+    if path and path[0] not in setup:
+        path = []
+    if not path:
+        for key, value in setup.items():
+            if isinstance(value, list):
+                for k, item in enumerate(value):
+                    if repr(item) in str(exc):
+                        return ("setup", key, k)
+            if repr(value) in str(exc):
+                return ("setup", key)
+        return ("setup", next(iter(setup))) if setup else ("setup",)
+    return ("setup", *path)
 
 
 def _standard_setup(loc: Located, game: Game, setup_raw: dict[str, Any]) -> Any:

@@ -14,7 +14,7 @@ import dataclasses
 import re
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hisoutab.engine.errors import InputError
@@ -23,7 +23,14 @@ from hisoutab.engine.yamlio import Located
 
 Path = tuple[str | int, ...]
 
-ALIASES: dict[str, dict[str, Any]] = {"facing": {"right": 1, "left": -1}}
+
+
+def aliases_for(ruleset: Any) -> Mapping[str, Mapping[str, Any]]:
+    """The words a ruleset's scenarios may write for values (``facing: right``), from its
+    presentation."""
+    from hisoutab.presentation.base import presentation_for
+
+    return presentation_for(ruleset).aliases
 REST_KEY = "rest"  # per player: where cards pushed out of an overlaid zone go (default: the deck)
 
 
@@ -128,7 +135,8 @@ class Overlay:
         self.base = base
         self.ruleset = ruleset
         self.ctx = ctx
-        self.names = tuple(ruleset.players)
+        self.names = tuple(ruleset.player_names(ctx))
+        self.aliases = aliases_for(ruleset)
         self.placed_at: dict[str, Path] = {}
 
     def err(self, path: Path, message: str) -> InputError:
@@ -136,15 +144,16 @@ class Overlay:
 
     # ----------------------------------------------------------------- values
     def _value(self, path: Path, hint: Any, value: Any, name: str) -> Any:
-        if name in ALIASES and isinstance(value, str) and value in ALIASES[name]:
-            value = ALIASES[name][value]
+        aliases = self.aliases
+        if name in aliases and isinstance(value, str) and value in aliases[name]:
+            value = aliases[name][value]
         value = convert_names(hint, value, self.names)
         try:
             from_dict(hint, value)
         except (TypeError, ValueError, KeyError) as exc:
             extra = ""
-            if name in ALIASES:
-                extra = " (or " + " / ".join(ALIASES[name]) + ")"
+            if name in aliases:
+                extra = " (or " + " / ".join(aliases[name]) + ")"
             text = str(exc)
             if not text.startswith("expected"):
                 text += f"; expected {_type_word(hint)}"

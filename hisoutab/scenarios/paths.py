@@ -56,7 +56,8 @@ def root_value(state: Any, ruleset: Any, seg: str, game: Any = None) -> Any:
     if seg == "over":
         return not state.agenda
     if seg == "result":
-        return ruleset.result(state)
+        r = ruleset.result(state)
+        return {"kind": r.kind, **r.to_dict()} if hasattr(r, "to_dict") else r
     if is_record(state) and seg in _members(state):
         return getattr(state, seg)
     raise PathError(f"unknown path root {seg!r}; expected a player ({', '.join(names)}), a state "

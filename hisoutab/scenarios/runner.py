@@ -16,7 +16,7 @@ from hisoutab.engine.errors import HisoutabError
 from hisoutab.engine.game import Game, Step
 
 from .model import Checkpoint, Scenario
-from .overlay import ALIASES
+from .overlay import aliases_for
 from .paths import PathError, matches, normal, resolve, show
 
 
@@ -107,7 +107,8 @@ class _Run:
         self.pending_checks = list(sc.expect)
         self.decisions = 0
         self.seen_names: dict[str, int] = {}
-        self.names = tuple(sc.ruleset.players)
+        self.names = tuple(self.game.players)
+        self.aliases = aliases_for(sc.ruleset)
         self._counted: Any = None
         self.quit = False
 
@@ -140,8 +141,8 @@ class _Run:
                 self.fail(line("state", path), fld("state", path), f"{label}: {exc}")
                 continue
             last = path.rsplit(".", 1)[-1]
-            if isinstance(expected, str) and expected in ALIASES.get(last, {}):
-                expected = ALIASES[last][expected]
+            if isinstance(expected, str) and expected in self.aliases.get(last, {}):
+                expected = self.aliases[last][expected]
             if not matches(normal(actual), expected, self.names):
                 self.fail(line("state", path), fld("state", path), f"{label}: {path}",
                           expected=expected, actual=actual)

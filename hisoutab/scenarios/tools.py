@@ -149,9 +149,9 @@ def diff_scenario(path: str, a: str, b: str, options_a: dict[str, Any] | None = 
             d.lines = (x, y)
             break
     if ra.game is not None and rb.game is not None:
-        names = tuple(ra.game.ruleset.players)
+        names = tuple(ra.game.players)
         fa = _flatten(_named(ra.game.state, names))
-        fb = _flatten(_named(rb.game.state, tuple(rb.game.ruleset.players)))
+        fb = _flatten(_named(rb.game.state, tuple(rb.game.players)))
         for k in sorted(set(fa) | set(fb)):
             va, vb = fa.get(k, "<absent>"), fb.get(k, "<absent>")
             if va != vb and k != "rng":

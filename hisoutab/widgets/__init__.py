@@ -2,7 +2,7 @@
 
 This package is the only part of ``hisoutab`` that imports ``ipywidgets`` (``pip install
 'hisoutab[lab]'``); ``import hisoutab`` never does. ``Workbench`` is imported lazily, so
-``hisoutab.widgets.situations`` (crafted positions for notebooks) works without ipywidgets.
+``hisoutab.games.hisoutab.v0452.situations`` (crafted positions for notebooks) works without ipywidgets.
 
 >>> from hisoutab.widgets import Workbench  # doctest: +SKIP
 >>> Workbench(None, seed=3)                  # doctest: +SKIP

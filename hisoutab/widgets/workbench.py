@@ -21,9 +21,9 @@ from hisoutab.engine.errors import HisoutabError, IllegalChoice, OptionError
 from hisoutab.engine.game import Game, Step
 from hisoutab.engine.record import replace
 from hisoutab.engine.ruleset import all_rulesets
-from hisoutab.pictures import StatePicture, attack_cells
+from hisoutab.games.hisoutab.v0452.presentation import attack_cells, edits
+from hisoutab.presentation import StatePicture
 
-from . import edits
 from .diff import state_diff
 from .export import line_scenario, started_from_state, write
 
@@ -757,7 +757,7 @@ class Workbench(W.VBox):
         self.o_msg.value = (
             f'<span class="hs-rerun">{_esc(ruleset)}: {_esc(report)}; '
             f"{len(other.history)} steps there against {len(g.history)} here; "
-            f"HP there {_esc(theirs.get('hp'))}, here {_esc(mine.get('hp'))}</span>")
+            f"there: {_esc(theirs)}; here: {_esc(mine)}</span>")
         return other
 
     @staticmethod

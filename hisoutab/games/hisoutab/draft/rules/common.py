@@ -1,0 +1,48 @@
+"""Small rule helpers shared by the step modules."""
+
+from __future__ import annotations
+
+from hisoutab.engine.record import replace
+from hisoutab.games.hisoutab.duel import cell, face_each_other, names, pn, setp  # noqa: F401  (shared helpers)
+
+from .context import Context
+from .state import Player, State
+
+
+def sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+
+
+def gain_spirit(ctx: Context, p: Player, n: int) -> Player:
+    return replace(p, spirit=min(ctx.spirit_max, p.spirit + n))
+
+
+def hit_frames(s: State) -> list[tuple]:
+    """D-EFF-BUL: every bullet that shares a block with its owner's opponent hits."""
+    out = []
+    for b in s.bullets:
+        q = s.players[1 - b.owner]
+        if (b.x, b.y) == (q.x, q.y):
+            out.append(("bullet.hit", b.id))
+    return out
+
+
+def remove_bullet(s: State, bid: str) -> State:
+    """The bullet leaves the board and its card goes to its owner's discard pile."""
+    for b in s.bullets:
+        if b.id == bid:
+            p = s.players[b.owner]
+            s = setp(s, b.owner, replace(p, discard=p.discard + (b.card,)))
+            return replace(s, bullets=tuple(x for x in s.bullets if x.id != bid))
+    return s
+
+
+def move_marker(ctx: Context, p: Player, target: int) -> tuple[Player, str]:
+    """Move a defender's marker to ``target`` (DS-3: or keep the later cell)."""
+    old = p.marker
+    if ctx.options["hitlag.marker"] == "later" and old is not None and old > target:
+        return p, f"marker stays at t={old} (later than t={target})"
+    return replace(p, marker=target), f"marker t={old} → {target}"
+

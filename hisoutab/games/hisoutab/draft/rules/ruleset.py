@@ -1,0 +1,107 @@
+"""The HisouTab early draft as a ruleset on the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hisoutab.engine.contract import Zone, place_cards
+from hisoutab.engine.ledger import CardLedger
+from hisoutab.engine.options import Options
+from hisoutab.engine.rng import seed_state
+from hisoutab.games.hisoutab.duel import DuelRuleset
+
+from . import attack, turn  # noqa: F401  (declare the steps)
+from . import setup as setup_steps  # noqa: F401
+from .clauses import CLAUSES, READINGS, SETTLED
+from .context import PLAYERS, Context
+from .flow import FLOW
+from .options import OPTIONS
+from .state import Player, State
+
+#: every place a card (or counter) can be, per player
+ZONES = (
+    Zone("hand", visibility="owner", doc="the hand"),
+    Zone("discard", doc="the discard pile"),
+    Zone("aside", doc="set aside: cards not in the game yet"),
+    Zone("played", kind="card", doc="the card in play (played, not yet resolved)"),
+    Zone("hp", kind="counter", doc="hit points"),
+    Zone("spirit", kind="counter", doc="spirit"),
+    Zone("marker", kind="counter", doc="the timeline marker's cell"),
+)
+
+
+class HisouTabDraft(DuelRuleset):
+    """The early English draft of the tabletop edition (clause IDs ``D-…``)."""
+
+    id = "hisoutab-draft"
+    title = "HisouTab early draft"
+    flow = FLOW
+    options = OPTIONS
+    clauses = CLAUSES
+    readings = {**READINGS, **SETTLED}
+    state_type = State
+    players = PLAYERS
+    zones = ZONES
+    presentation = "hisoutab.games.hisoutab.draft.presentation:PRESENTATION"
+
+    def context(self, options: Options, setup: Any = None) -> Context:
+        return Context(options, setup)
+
+    def initial_state(self, ctx: Context, seed: int) -> State:
+        """Before setup: every card of each character set aside; the setup steps do the rest."""
+        players = []
+        for i, ch in enumerate(ctx.characters):
+            players.append(Player(name=PLAYERS[i], character=ch.id, hp=0, max_hp=0, x=0, y=0,
+                                  facing=1 if i == 0 else -1, marker=None, aside=ctx.pools[i]))
+        return State(players=(players[0], players[1]), time=ctx.start, agenda=(("setup.hp",),),
+                     rng=seed_state(seed))
+
+    def invariants(self, ctx: Context, s: State) -> list[str]:
+        return check_invariants(ctx, s)
+
+
+def check_invariants(ctx: Context, s: State) -> list[str]:
+    """Every rule-level invariant of a draft state; an empty list when all hold."""
+    problems: list[str] = []
+    set_up = s.first is not None
+    ledger = CardLedger(problems)
+    place = ledger.place
+    for p in s.players:
+        n = p.name
+        if p.hp < 0 or p.hp > p.max_hp:
+            problems.append(f"{n}: HP {p.hp} outside 0..{p.max_hp}")
+        if p.max_hp not in (0, 20, 23):
+            problems.append(f"{n}: max HP {p.max_hp}")
+        if not 0 <= p.spirit <= ctx.spirit_max:
+            problems.append(f"{n}: spirit {p.spirit} outside 0..{ctx.spirit_max}")
+        if p.whiff < 0:
+            problems.append(f"{n}: negative whiff")
+        if set_up:
+            if not ctx.on_board(p.x, p.y):
+                problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
+            if p.marker is None or p.marker < s.time:
+                problems.append(f"{n}: marker {p.marker} before the current time {s.time}")
+        if p.played is not None and ctx.cards[p.played].kind == "defense":
+            problems.append(f"{n}: a defense card in play")
+    place_cards(ZONES, s.players, s, ledger)
+    for b in s.bullets:
+        owner = PLAYERS[b.owner]
+        place(b.card, f"bullet {b.id}", owner)
+        if not ctx.on_board(b.x, b.y):
+            problems.append(f"bullet {b.id} off the board")
+        if not 0 <= b.slot < ctx.cards[b.card].slots:
+            problems.append(f"bullet {b.id}: token on slot {b.slot}")
+    if len({b.id for b in s.bullets}) != len(s.bullets):
+        problems.append("two bullets share an id")
+    ledger.conserved(ctx.cards)
+    if set_up and s.players[0].x == s.players[1].x and s.players[0].y == s.players[1].y \
+            and ctx.options["gravity.onto_opponent"] == "stay":
+        problems.append("both pieces share a block")
+    if s.winner is None and s.agenda == () and set_up:
+        problems.append("the agenda is empty but there is no winner")
+    if s.winner is not None and s.winner != "draw" and s.players[PLAYERS.index(s.winner)].hp <= 0:
+        problems.append(f"winner {s.winner} is at 0 HP")
+    return problems
+
+
+RULESET = HisouTabDraft()

@@ -1,0 +1,305 @@
+"""The board: a grid of cells (ground row at the bottom), both character pieces and highlighted cells."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from hisoutab.presentation.svg import HIGHLIGHT, INK, MUTED, PLAYER_COLORS, el, group, polygon, text, title
+
+CELL = 64
+GROUND = "#e6d5b0"
+AIR = "#f2f7fd"
+GRID = "#9aa5b1"
+
+
+def attack_cells(ctx: Any, state: Any, player: int, iid: str, side: str = "") -> tuple[tuple[int, int], ...]:
+    """The board cells a card would attack if ``player`` played it now: its reach (offsets facing
+    right) turned to the player's facing and placed at the piece. Cells off the board are left out."""
+    p = state.players[player]
+    card = ctx.cards[iid].face(side)
+    cells = {(p.x + dx * p.facing, p.y + dy) for dx, dy in card.reach}
+    return tuple(sorted(c for c in cells if ctx.on_board(*c)))
+
+
+def highlight_cells(ctx: Any, highlight: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The distinct on-board cells of ``highlight``, in a fixed order."""
+    cells = {(int(x), int(y)) for x, y in highlight}
+    return sorted(c for c in cells if 1 <= c[0] <= ctx.width and 0 <= c[1] < ctx.height)
+
+
+def board_size(ctx: Any) -> tuple[float, float]:
+    """Width and height of the board drawing, labels included."""
+    return 70 + ctx.width * CELL, 28 + ctx.height * CELL + 30
+
+
+def _cell_xy(ctx: Any, ox: float, oy: float, x: int, y: int) -> tuple[float, float]:
+    """Top-left corner of cell (x, y): column x = 1 is leftmost, row y = 0 is the bottom row."""
+    return ox + (x - 1) * CELL, oy + (ctx.height - 1 - y) * CELL
+
+
+def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Iterable[tuple[int, int]] = (),
+                 prefix: str = "hs") -> str:
+    """The board with its top-left label corner at (ox, oy)."""
+    gx, gy = ox + 70, oy + 28  # the grid's top-left corner
+    w, h = ctx.width, ctx.height
+    out: list[str] = [text(gx, oy + 16, "Board", size=15, weight="bold")]
+    # rows: ground shaded, air above
+    for y in range(h):
+        cx, cy = _cell_xy(ctx, gx, gy, 1, y)
+        ground = y == 0
+        out.append(el("rect", {"class": "board-row", "data-y": y,
+                               "data-ground": "true" if ground else "false", "x": cx, "y": cy,
+                               "width": w * CELL, "height": CELL, "fill": GROUND if ground else AIR}))
+        out.append(text(gx - 8, cy + CELL / 2 - 2, f"y={y}", size=13, anchor="end", weight="bold"))
+        out.append(text(gx - 8, cy + CELL / 2 + 14, "ground" if ground else "air", size=12, anchor="end",
+                        fill=MUTED))
+    # grid lines
+    for x in range(w + 1):
+        lx = gx + x * CELL
+        out.append(el("line", {"x1": lx, "y1": gy, "x2": lx, "y2": gy + h * CELL, "stroke": GRID,
+                               "stroke-width": 1}))
+    for y in range(h + 1):
+        ly = gy + y * CELL
+        out.append(el("line", {"x1": gx, "y1": ly, "x2": gx + w * CELL, "y2": ly, "stroke": GRID,
+                               "stroke-width": 1}))
+    # the ground line, thicker
+    out.append(el("line", {"x1": gx, "y1": gy + h * CELL, "x2": gx + w * CELL, "y2": gy + h * CELL,
+                           "stroke": "#7a5a2a", "stroke-width": 3}))
+    for x in range(1, w + 1):
+        out.append(text(gx + (x - 0.5) * CELL, gy + h * CELL + 20, x, size=13, anchor="middle",
+                        weight="bold", cls="column-label"))
+    out.append(text(gx - 8, gy + h * CELL + 20, "x", size=13, anchor="end", fill=MUTED))
+    # highlighted cells (translucent overlays under the pieces)
+    for x, y in highlight_cells(ctx, highlight):
+        cx, cy = _cell_xy(ctx, gx, gy, x, y)
+        out.append(el("rect", {"class": "highlight", "id": f"{prefix}-hl-{x}-{y}", "data-x": x, "data-y": y,
+                               "x": cx + 2, "y": cy + 2, "width": CELL - 4, "height": CELL - 4,
+                               "fill": HIGHLIGHT, "fill-opacity": 0.35, "stroke": HIGHLIGHT,
+                               "stroke-width": 2, "stroke-dasharray": "6 3"},
+                      title(f"highlighted cell ({x}, {y})")))
+    # pieces; two pieces in one cell stand side by side (smaller again under a crowd of bullets)
+    where: dict[tuple[int, int], list[int]] = {}
+    for i, p in enumerate(state.players):
+        where.setdefault((p.x, p.y), []).append(i)
+    bullets = list(getattr(state, "bullets", ()))
+    crowd: dict[tuple[int, int], list[Any]] = {}
+    for b in bullets:
+        crowd.setdefault(_bullet_cell(ctx, b), []).append(b)
+    for i, p in enumerate(state.players):
+        share = where[(p.x, p.y)]
+        cx, cy = _cell_xy(ctx, gx, gy, p.x, p.y)
+        n = len(crowd.get((p.x, p.y), ()))
+        if len(share) == 1:
+            r, dx = (20 if n == 0 else 17 if n <= 4 else 11), 0.0
+        else:
+            r, dx = (13 if n <= 4 else 9), (-1 if share.index(i) == 0 else 1) * (15 if n <= 4 else 11)
+        out.append(piece(ctx, p, i, cx + CELL / 2 + dx, cy + CELL / 2, r, prefix))
+    # bullets, over the pieces; tokens sharing a cell are spread so that none hides another
+    for key, group_ in crowd.items():
+        pieces = len(where.get(key, ())) if ctx.on_board(*key) else 0
+        slots = bullet_slots(len(group_), pieces)
+        for b, (sx, sy, r) in zip(group_, slots, strict=True):
+            cx, cy = _bullet_xy(ctx, gx, gy, b)
+            out.append(bullet_token(ctx, state, b, cx + sx, cy + sy, r, prefix))
+    return el("g", {"class": "board", "id": f"{prefix}-board"}, *out)
+
+
+# ------------------------------------------------------------------------------ bullets
+
+KIND_WORDS = {"straight": "straight", "trace": "tracing", "still": "still"}
+
+
+def _bullet_cell(ctx: Any, b: Any) -> tuple[int, int]:
+    """The cell a bullet is drawn in: its own, or the nearest edge cell for one that left the board."""
+    if ctx.on_board(b.x, b.y):
+        return b.x, b.y
+    return (-1000 - min(max(b.x, 0), ctx.width + 1), min(max(b.y, -1), ctx.height))  # apart from cells
+
+
+def _bullet_xy(ctx: Any, gx: float, gy: float, b: Any) -> tuple[float, float]:
+    """The centre a bullet's tokens spread around; off the board: just over the grid's edge."""
+    cx, cy = _cell_xy(ctx, gx, gy, b.x, b.y)
+    cx, cy = cx + CELL / 2, cy + CELL / 2
+    if ctx.on_board(b.x, b.y):
+        return cx, cy
+    edge = 8
+    return (min(max(cx, gx - edge), gx + ctx.width * CELL + edge),
+            min(max(cy, gy - edge), gy + ctx.height * CELL + edge))
+
+
+def bullet_slots(n: int, pieces: int = 0) -> list[tuple[float, float, float]]:
+    """Offsets (from the cell centre) and radii for ``n`` bullet tokens in one cell, around
+    ``pieces`` character pieces standing in its middle."""
+    if pieces == 0 and n <= 4:
+        return {1: [(0, 0, 12)], 2: [(-15, 0, 11), (15, 0, 11)]}.get(
+            n, [(-15, -15, 10), (15, -15, 10), (-15, 15, 10), (15, 15, 10)][:n])
+    corners = [(-20, -20), (20, -20), (-20, 20), (20, 20)]
+    if pieces and n <= 4:
+        return [(x, y, 9 if pieces == 1 else 8) for x, y in corners[:n]]
+    ring = [(-22, -22), (22, -22), (-22, 22), (22, 22), (0, -24), (0, 24)]
+    if pieces == 1:
+        ring += [(-25, 0), (25, 0)]
+    if pieces and n <= len(ring):
+        return [(x, y, 6) for x, y in ring[:n]]
+    k = math.ceil(math.sqrt(n))  # a crowd: an even grid over the cell
+    step = (CELL - 8) / k
+    return [(-(CELL - 8) / 2 + step * (j % k + 0.5), -(CELL - 8) / 2 + step * (j // k + 0.5), step * 0.38)
+            for j in range(n)]
+
+
+def bullet_info(ctx: Any, state: Any, b: Any) -> dict[str, Any]:
+    """What a bullet does: ``kind`` (straight / trace / still), its cells per move, bounce, card name
+    and the duration die on its card (``None`` when the card carries none)."""
+    spec = None
+    try:
+        from hisoutab.games.hisoutab.v0452.rules.bullets import spec_of
+
+        spec = spec_of(ctx, b)
+    except Exception:  # a card without a bullet effect (or another ruleset): read the direction only
+        spec = None
+    if spec is not None:
+        kind = "trace" if spec.trace else "straight" if spec.straight else "still"
+        steps = spec.trace or spec.straight or 0
+        bounce = bool(spec.bounce)
+    else:
+        kind, steps, bounce = ("straight" if b.dx or b.dy else "still"), 0, False
+    owner = state.players[b.owner] if 0 <= b.owner < len(state.players) else None
+    dice = dict(getattr(owner, "dice", ()) or ())
+    card = ctx.cards.get(b.card)
+    return {"kind": kind, "steps": steps, "bounce": bounce, "duration": dice.get(b.card),
+            "name": card.name if card is not None else b.card}
+
+
+def direction_words(dx: int, dy: int) -> str:
+    """(dx, dy) with y up, in screen words: "up-right", "left", ..."""
+    v = {1: "up", -1: "down"}.get(int(math.copysign(1, dy)) if dy else 0, "")
+    h = {1: "right", -1: "left"}.get(int(math.copysign(1, dx)) if dx else 0, "")
+    return "-".join(w for w in (v, h) if w) or "nowhere"
+
+
+def bullet_shape(cx: float, cy: float, r: float, color: str, kind: str, dx: int = 0, dy: int = 0,
+                 duration: Any = None, faded: bool = False) -> str:
+    """A bullet token: a disc in the owner's colour (a square for a still bullet) with its duration
+    die's number; an arrow along (dx, dy) (y up) for a straight bullet, a dashed ring for a tracing one."""
+    out: list[str] = []
+    if kind == "straight" and (dx or dy):
+        n = math.hypot(dx, dy)
+        ux, uy = dx / n, -dy / n
+        tip = r + max(11.0, r * 1.05)
+        head = max(7.0, r * 0.7)
+        bx, by = cx + ux * (tip - head), cy + uy * (tip - head)
+        for stroke, width in (("#ffffff", 5.5), (color, 2.6)):
+            out.append(el("line", {"x1": cx, "y1": cy, "x2": bx, "y2": by, "stroke": stroke,
+                                   "stroke-width": width, "stroke-linecap": "round"}))
+        px, py = -uy * head * 0.7, ux * head * 0.7
+        out.append(polygon([(cx + ux * tip, cy + uy * tip), (bx + px, by + py), (bx - px, by - py)],
+                           **{"class": "arrow", "fill": color, "stroke": "#ffffff", "stroke-width": 1,
+                              "stroke-linejoin": "round"}))
+    if kind == "trace":
+        out.append(el("circle", {"class": "trace-ring", "cx": cx, "cy": cy, "r": r + 3.5, "fill": "#ffffff",
+                                 "fill-opacity": 0.6, "stroke": color, "stroke-width": 1.8,
+                                 "stroke-dasharray": "3 2"}))
+    body: dict[str, Any] = {"fill": color, "stroke": INK, "stroke-width": 1.2}
+    if faded:
+        body.update({"fill-opacity": 0.45, "stroke-dasharray": "2 2"})
+    if kind == "still":
+        s = r * 0.9
+        out.append(el("rect", {"x": cx - s, "y": cy - s, "width": 2 * s, "height": 2 * s, "rx": 2, **body}))
+    else:
+        out.append(el("circle", {"cx": cx, "cy": cy, "r": r, **body}))
+    if duration is not None:
+        size = max(8.0, r * 1.15)
+        out.append(text(cx, cy + size * 0.36, duration, size=size, anchor="middle", weight="bold",
+                        fill="#ffffff", cls="duration"))
+    return "".join(out)
+
+
+def bullet_token(ctx: Any, state: Any, b: Any, cx: float, cy: float, r: float, prefix: str) -> str:
+    """One bullet on the board, as its own element with the bullet's data."""
+    info = bullet_info(ctx, state, b)
+    owner = state.players[b.owner].name if 0 <= b.owner < len(state.players) else f"P{b.owner + 1}"
+    color = PLAYER_COLORS[b.owner % len(PLAYER_COLORS)]
+    on = ctx.on_board(b.x, b.y)
+    kind = info["kind"]
+    how = {"straight": f"straight {info['steps'] or '?'}, moving {direction_words(b.dx, b.dy)} "
+                       f"(dx {b.dx}, dy {b.dy})" + (", bounces" if info["bounce"] else ""),
+           "trace": f"tracing {info['steps'] or '?'}: its owner moves it",
+           "still": "still: it does not move"}[kind]
+    dur = info["duration"]
+    life = (f"duration die {dur} (−1 at each yellow cell, gone at 0)" if dur is not None
+            else "no duration die")
+    where = f"({b.x}, {b.y})" + ("" if on else " — off the board: discarded in the bullet phase")
+    tip = f"{owner} bullet {b.id}: {info['name']} at {where}; {how}; {life}"
+    return group({"class": "bullet", "id": f"{prefix}-bullet-{b.id}", "data-bullet": b.id,
+                  "data-player": owner, "data-card": b.card, "data-x": b.x, "data-y": b.y, "data-dx": b.dx,
+                  "data-dy": b.dy,
+                  "data-kind": kind, "data-duration": dur, "data-offboard": None if on else "true"},
+                 [title(tip), bullet_shape(cx, cy, r if on else min(r, 7), color, kind, b.dx, b.dy, dur,
+                                           faded=not on)])
+
+
+def piece(ctx: Any, p: Any, i: int, cx: float, cy: float, r: float, prefix: str) -> str:
+    """A character piece: a circle with the player's name and a triangle on the side it faces."""
+    color = PLAYER_COLORS[i]
+    f = 1 if p.facing >= 0 else -1
+    tip = cx + f * (r + 8)
+    base = cx + f * (r - 1)
+    tri = polygon([(base, cy - 7), (tip, cy), (base, cy + 7)], **{"class": "facing", "fill": color,
+                                                                   "stroke": "#ffffff", "stroke-width": 1})
+    name = ctx.characters[i].name if i < len(ctx.characters) else p.character
+    facing = "right" if f > 0 else "left"
+    return group({"class": "piece", "id": f"{prefix}-piece-{p.name}", "data-player": p.name, "data-x": p.x,
+                  "data-y": p.y, "data-facing": facing}, [
+        title(f"{p.name} ({name}) at ({p.x}, {p.y}), facing {facing}"),
+        el("circle", {"cx": cx, "cy": cy, "r": r, "fill": color, "stroke": INK, "stroke-width": 1.5}),
+        tri,
+        text(cx, cy + (5 if r > 16 else 4), p.name, size=15 if r > 16 else 11, anchor="middle", weight="bold",
+             fill="#ffffff"),
+    ])
+
+
+def render_legend(ox: float, oy: float, prefix: str = "hs") -> tuple[str, float]:
+    """A key to the shapes; returns (svg, height). Its shapes carry no game-object classes."""
+    from .timeline import hit_shape, marker_shape
+
+    out = [text(ox, oy + 16, "Key", size=15, weight="bold")]
+    c, c2 = PLAYER_COLORS
+    step = 26
+    shapes: list[tuple[Any, str]] = [
+        (lambda y: el("circle", {"cx": ox + 14, "cy": y, "r": 11, "fill": c, "stroke": INK})
+         + polygon([(ox + 25, y - 6), (ox + 33, y), (ox + 25, y + 6)], fill=c),
+         "character piece, ▶ facing"),
+        (lambda y: marker_shape(ox + 14, y, c, "P1", r=11), "timeline marker (next turn)"),
+        (lambda y: hit_shape(ox + 14, y, c, "P1", r=13), "hit token (replaces the next turn)"),
+        (lambda y: el("rect", {"x": ox + 3, "y": y - 11, "width": 22, "height": 22, "fill": HIGHLIGHT,
+                               "fill-opacity": 0.35, "stroke": HIGHLIGHT, "stroke-dasharray": "6 3"}),
+         "highlighted cell"),
+        (lambda y: el("circle", {"cx": ox + 8, "cy": y, "r": 7, "fill": "#6a3fb5", "stroke": "#3a2270"})
+         + el("circle", {"cx": ox + 26, "cy": y, "r": 7, "fill": "#ffffff", "stroke": "#3a2270",
+                         "stroke-width": 2}),
+         "spirit token face-up / face-down"),
+        (lambda y: el("rect", {"x": ox + 5, "y": y - 9, "width": 18, "height": 18, "rx": 3, "fill": "#fff4d6",
+                               "stroke": "#8a6d1f", "stroke-width": 1.5})
+         + text(ox + 14, y + 5, 3, size=12, anchor="middle", weight="bold"),
+         "die: turns / yellow cells left"),
+        (lambda y: bullet_shape(ox + 10, y, 9, c2, "straight", 1, 0, 2),
+         "bullet; 2 = its duration die"),
+        (lambda y: bullet_shape(ox + 10, y, 9, c, "straight", 1, 1, 3),
+         "straight bullet: arrow = direction"),
+        (lambda y: bullet_shape(ox + 14, y, 8, c, "trace", duration=1), "tracing bullet (owner moves it)"),
+        (lambda y: bullet_shape(ox + 14, y, 8, c, "still", duration=1), "still bullet (does not move)"),
+    ]
+    y0 = oy + 38
+    body = []
+    for k, (shape, label) in enumerate(shapes):
+        y = y0 + step * k
+        body.append(shape(y))
+        body.append(text(ox + 44, y + 5, label, size=13))
+    svg = el("g", {"class": "legend", "id": f"{prefix}-legend"}, *out, *body)
+    return svg, 38 + step * len(shapes)
+
+
+__all__ = ["CELL", "attack_cells", "board_size", "bullet_info", "bullet_shape", "bullet_slots",
+           "highlight_cells", "render_board", "render_legend"]

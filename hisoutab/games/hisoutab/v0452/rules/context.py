@@ -1,0 +1,146 @@
+"""The fixed facts of one game: resolved options, board size, and every card instance's definition."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from hisoutab.engine.chance import Chance
+from hisoutab.engine.errors import InputError
+from hisoutab.engine.options import Options
+from hisoutab.games.hisoutab.duel import DuelSetup, setup_characters
+
+from .cards import Card, Character, find_character
+from .state import MOTIONS
+
+PLAYERS = ("P1", "P2")
+DEFAULT_CHARACTERS = ("miko", "magician")
+
+
+class Context:
+    """Read-only per game; every step receives it. Card instances are ``"P1/jab#2"`` (deck copies)
+    or ``"P1/jab"`` (standing and knockdown cards); :attr:`cards` maps each to its definition."""
+
+    def __init__(self, options: Options, setup: DuelSetup | Mapping[str, Any] | None = None) -> None:
+        self.options = options
+        self.players = PLAYERS
+        self.chance = Chance()
+        o = options
+        self.width: int = o["board.width"]
+        self.height: int = o["board.height"]
+        self.blue_every: int = o["timeline.blue_every"]
+        self.yellow_every: int = o["timeline.yellow_every"]
+        self.start: int = o["timeline.start"]
+        self.dice: tuple[int, ...] = tuple(o["spirit.slot_dice"])
+        self.spend_order: str = o["spirit.spend_order"]
+        self.hand_size: int = o["hand.size"]
+        self.guard_cost: int = o["guard.spirit_cost"]
+        self.strict_pass: bool = o["timeline.pass"] == "strict"
+        self.diagonal: bool = o["move.diagonal"]
+        self.auto_facing: bool = o["facing.auto"]
+        self.straight_cells: str = o["bullet.straight_step"]
+        self.graze_own: bool = o["graze.own_bullets"]
+        chars = setup_characters(setup) or DEFAULT_CHARACTERS
+        self.characters: tuple[Character, Character] = tuple(  # type: ignore[assignment]
+            c if isinstance(c, Character) else find_character(str(c)) for c in chars)
+        if len(self.characters) != 2:
+            raise InputError("expected two characters", field="characters")
+        self.cards: dict[str, Card] = {}
+        self.standing: frozenset[str]
+        self.decks: tuple[tuple[str, ...], ...]
+        standing: set[str] = set()
+        specials: set[str] = set()
+        spell_cards: set[str] = set()
+        decks = []
+        self.special_areas: list[tuple[str | None, ...]] = []
+        self.extras: list[tuple[str, ...]] = []
+        self.spell_decks: list[tuple[str, ...]] = []
+        for i, ch in enumerate(self.characters):
+            p = PLAYERS[i]
+            if len(ch.standing) != o["hand.standing"]:
+                raise InputError(
+                    f"character {ch.id!r} has {len(ch.standing)} standing cards; the option "
+                    f"hand.standing = {o['hand.standing']} expects that many",
+                    file=ch.file or None, field="standing")
+            for cid in ch.standing:
+                iid = f"{p}/{cid}"
+                self.cards[iid] = ch.cards[cid]
+                standing.add(iid)
+            self.cards[f"{p}/{ch.knockdown}"] = ch.cards[ch.knockdown]
+            deck = []
+            for cid, n in ch.deck:
+                for k in range(1, n + 1):
+                    iid = f"{p}/{cid}#{k}"
+                    self.cards[iid] = ch.cards[cid]
+                    deck.append(iid)
+            decks.append(tuple(deck))
+            areas, extra, spells = [], [], []
+            for _tag, cid in ch.special_area:
+                self.cards[f"{p}/{cid}"] = ch.cards[cid]
+                specials.add(f"{p}/{cid}")
+            for tag in MOTIONS:
+                cid = dict(ch.special_area).get(tag)
+                areas.append(f"{p}/{cid}" if cid else None)
+            for cid in ch.extra:
+                self.cards[f"{p}/{cid}"] = ch.cards[cid]
+                specials.add(f"{p}/{cid}")
+                extra.append(f"{p}/{cid}")
+            for cid in ch.spell_deck:
+                self.cards[f"{p}/{cid}"] = ch.cards[cid]
+                spell_cards.add(f"{p}/{cid}")
+                spells.append(f"{p}/{cid}")
+            self.special_areas.append(tuple(areas))
+            self.extras.append(tuple(extra))
+            self.spell_decks.append(tuple(spells))
+        self.standing = frozenset(standing)
+        self.specials = frozenset(specials)  # special effect cards (special area and extra deck)
+        self.spell_cards = frozenset(spell_cards)
+        self.decks = tuple(decks)
+        self._cache: dict[tuple, Any] = {}
+        self.not_drawn = frozenset(standing) | {f"{PLAYERS[i]}/{ch.knockdown}"
+                                                for i, ch in enumerate(self.characters)}
+        self.knockdown_cards = tuple(f"{PLAYERS[i]}/{ch.knockdown}"
+                                     for i, ch in enumerate(self.characters))
+
+    @cached_property
+    def playable(self) -> dict[str, tuple[tuple[tuple[str, str], str, Card, str, str, bool, bool], ...]]:
+        """Per card instance, its playable faces: (key, side, face, play label, cancel label,
+        special or upgrade card, spell-card effect)."""
+        out = {}
+        for iid, card in self.cards.items():
+            faces = []
+            for side in [name for name, _ in card.sides] or [""]:
+                suffix = f" ({side})" if side else ""
+                face = card.face(side)
+                faces.append(((card.id, side), side, face, f"play {card.id}{suffix}",
+                              f"cancel with {card.id}{suffix}",
+                              face.kind in ("special", "upgrade"), face.has_effect("spell")))
+            out[iid] = tuple(faces)
+        return out
+
+    def cached(self, key: tuple, make: Any, *args: Any) -> Any:
+        """A value computed once per game for ``key`` (option lists, move paths, effect frames):
+        ``make(*args)`` the first time."""
+        cache = self._cache
+        value = cache.get(key)
+        if value is None:
+            if len(cache) > 200_000:
+                cache.clear()
+            value = cache[key] = make(*args)
+        return value
+
+    def card(self, iid: str) -> Card:
+        return self.cards[iid]
+
+    def name(self, iid: str | None) -> str:
+        return self.cards[iid].name if iid else "nothing"
+
+    def is_blue(self, t: int) -> bool:
+        return t % self.blue_every == 0
+
+    def is_yellow(self, t: int) -> bool:
+        return t % self.yellow_every == 0
+
+    def on_board(self, x: int, y: int) -> bool:
+        return 1 <= x <= self.width and 0 <= y < self.height

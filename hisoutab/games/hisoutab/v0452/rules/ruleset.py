@@ -1,0 +1,119 @@
+"""HisouTab 0.45.2 as a ruleset on the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hisoutab.engine.contract import Zone, place_cards
+from hisoutab.engine.ledger import CardLedger
+from hisoutab.engine.options import Options
+from hisoutab.engine.rng import seed_state
+from hisoutab.games.hisoutab.duel import DuelRuleset
+
+from . import attack, bullets, effects, specials, spells, timeline, turn  # noqa: F401  (steps)
+from . import setup as setup_steps  # noqa: F401
+from .clauses import CLAUSES, READINGS
+from .context import PLAYERS, Context
+from .flow import FLOW
+from .options import OPTIONS
+from .state import DOWN, UP, Player, State
+
+#: every place a card (or counter) can be, per player (H-ZONE-*)
+ZONES = (
+    Zone("hand", visibility="owner", doc="the hand (standing cards included)"),
+    Zone("deck", ordered=True, visibility="hidden", doc="the main deck, top first"),
+    Zone("discard", ordered=True, doc="the discard pile"),
+    Zone("cast", kind="card", doc="the cast zone"),
+    Zone("trigger", kind="card", doc="the trigger zone"),
+    Zone("aside", doc="set aside: the knockdown card while not in use"),
+    Zone("bullet_area", doc="bullet cards whose bullets are on the board"),
+    Zone("spell_deck", ordered=True, visibility="hidden", doc="the spell deck, top first"),
+    Zone("spell_seq", ordered=True, label="spell sequence", doc="the public spell sequence, front first"),
+    Zone("spell_discard", doc="used spell cards, never shuffled back"),
+    Zone("special", ordered=True, doc="the special area, one slot per motion (236, 623, 214, 421)"),
+    Zone("extra", doc="the extra deck: upgraded specials"),
+    Zone("removed", doc="removed from the game"),
+    Zone("hp", kind="counter", doc="hit points, 0..20"),
+    Zone("marker", kind="counter", doc="the timeline marker's cell"),
+    Zone("hit", kind="counter", doc="the hit token's cell"),
+)
+
+
+class HisouTab0452(DuelRuleset):
+    """The current rules of the tabletop edition (0.45.2)."""
+
+    id = "hisoutab-0.45.2"
+    title = "HisouTab rules 0.45.2"
+    flow = FLOW
+    options = OPTIONS
+    clauses = CLAUSES
+    readings = READINGS
+    state_type = State
+    players = PLAYERS
+    zones = ZONES
+    presentation = "hisoutab.games.hisoutab.v0452.presentation:PRESENTATION"
+
+    def context(self, options: Options, setup: Any = None) -> Context:
+        return Context(options, setup)
+
+    def initial_state(self, ctx: Context, seed: int) -> State:
+        """Before setup: the characters' decks in order, standing cards in hand, the knockdown card
+        set aside; the setup steps do the rest."""
+        players = []
+        for i, ch in enumerate(ctx.characters):
+            name = PLAYERS[i]
+            players.append(Player(
+                name=name, character=ch.id, hp=0, x=0, y=0, facing=1 if i == 0 else -1,
+                marker=None, hit=None, spirit=(), hand=tuple(f"{name}/{c}" for c in ch.standing),
+                deck=ctx.decks[i], aside=(ctx.knockdown_cards[i],),
+                special=ctx.special_areas[i], extra=ctx.extras[i], spell_deck=ctx.spell_decks[i]))
+        return State(players=(players[0], players[1]), time=ctx.start,
+                     agenda=(("setup.hp",),), rng=seed_state(seed))
+
+    def invariants(self, ctx: Context, s: State) -> list[str]:
+        return check_invariants(ctx, s)
+
+
+def check_invariants(ctx: Context, s: State) -> list[str]:
+    """Every rule-level invariant of a state; an empty list when all hold."""
+    problems: list[str] = []
+    set_up = s.first is not None
+    ledger = CardLedger(problems)
+    for i, p in enumerate(s.players):
+        n = p.name
+        if p.hp > 20 or p.hp < 0:
+            problems.append(f"{n}: HP {p.hp} outside 0..20")
+        if set_up:
+            if not ctx.on_board(p.x, p.y):
+                problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
+            if len(p.spirit) != 5 or any(x not in (UP, DOWN) and not (isinstance(x, int) and x >= 1)
+                                         for x in p.spirit):
+                problems.append(f"{n}: bad spirit gauge {p.spirit}")
+            if p.position is None:
+                problems.append(f"{n}: neither marker nor hit token on the timeline")
+        if len(p.spell_seq) > 5:
+            problems.append(f"{n}: {len(p.spell_seq)} spell cards in the sequence (at most 5)")
+        for c, v in p.dice:
+            if v < 1:
+                problems.append(f"{n}: die {v} on {c}")
+            if c not in p.bullet_area and c not in (p.trigger, p.cast):
+                problems.append(f"{n}: die on {c}, which is not in the bullet area or a play zone")
+            if not any(b.card == c for b in s.bullets):
+                problems.append(f"{n}: die on {c} but none of its bullets is on the board")
+        kd = ctx.knockdown_cards[i]
+        if kd in p.hand and any(c == kd for c in (p.cast, p.trigger)):
+            problems.append(f"{n}: knockdown card twice")
+    place_cards(ZONES, s.players, s, ledger)
+    leaving = any(f[0] == "bullets.leave" for f in s.agenda)
+    for b in s.bullets:
+        if not ctx.on_board(b.x, b.y) and not leaving:
+            problems.append(f"bullet {b.id} off the board at ({b.x},{b.y})")
+        if all(c != b.card for c, _ in s.players[b.owner].dice):
+            problems.append(f"bullet {b.id} of {b.card} has no die on its card")
+    ledger.conserved(ctx.cards)
+    if s.winner is None and s.agenda == () and set_up:
+        problems.append("the agenda is empty but there is no winner")
+    return problems
+
+
+RULESET = HisouTab0452()

@@ -1,0 +1,508 @@
+"""§5 Turn flow: maintenance (H-MAINT-*), resolve effects (H-RES-*), play a card (H-PLAY-*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hisoutab.engine.decision import Decision, Option
+from hisoutab.engine.flow import Outcome
+from hisoutab.engine.record import replace
+
+from . import spirit as sp
+from .cards import Card
+from .common import (
+    destination,
+    die_of,
+    discard,
+    draw,
+    drawn_in_hand,
+    invulnerable,
+    names,
+    pn,
+    put,
+    setp,
+    takes_part,
+)
+from .context import Context
+from .effects import EFFECT_STEPS, effect_frames
+from .flow import FLOW
+from .specials import effective_card
+from .spells import payable, thresholds_crossed
+from .state import Player, State
+
+# ------------------------------------------------------------------------------- phase 1
+
+
+ZONE_TEXT = {"hand": "back to hand", "discard": "to the discard pile",
+             "aside": "out of play (set aside)", "bullet_area": "to the bullet area",
+             "spell_discard": "to the spell discard pile", "special": "back to the special area"}
+
+
+def _upgraded(ctx: Context, s: State, i: int, iid: str) -> bool:
+    """The special came from the extra deck (an upgrade), not from the special area at setup."""
+    return iid in ctx.extras[i]
+
+
+@FLOW.auto("maint.trigger", phase="maintenance",
+           clauses=("H-MAINT-1", "R-12", "H-SPELL-DISCARD", "H-EFF-SPECIAL-3", "H-UPG-4", "H-KD"),
+           next=(("maint.trigger", "the other turn player's trigger zone"),
+                 ("maint.spell", "a turn player has 2+ spell cards (R-21)"),
+                 ("resolve.order", "hand full, nothing cast"), ("resolve.card", "hand full"),
+                 ("play.choose", "hand full, nothing to resolve"),
+                 ("maint.zone", "then")))
+def clear_trigger(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """The card in the trigger zone goes to its destination by kind: physical attack → discard
+    pile, cancel card → hand; standing cards → hand, other kinds → discard pile (R-12); the
+    knockdown card is set aside again (it is no card of the deck), which ends the knockdown."""
+    i = frame[1]
+    p = s.players[i]
+    iid = p.trigger
+    if iid is None:
+        return Outcome(s, f"{pn(i)}'s trigger zone is already empty")
+    where = destination(ctx, p, iid)
+    p = put(p, iid, where, ctx, trigger=None, trigger_side="", missed=False, recovery_override=None)
+    s = setp(s, i, p)
+    label = ZONE_TEXT[where]
+    kind = ctx.cards[iid].kind
+    listed = ((kind == "physical" and where != "hand") or (kind == "cancel" and where == "hand")
+              or where == "bullet_area")
+    clauses: tuple[str, ...] = ("H-MAINT-1",) if listed else ("H-MAINT-1", "R-12")
+    if where == "spell_discard":
+        clauses += ("H-SPELL-DISCARD",)
+    elif where == "special":
+        clauses += ("H-EFF-SPECIAL-3",)
+        if _upgraded(ctx, s, i, iid):
+            clauses += ("H-UPG-4",)
+    text = f"{pn(i)}'s {ctx.name(iid)} leaves the trigger zone, {label}"
+    if where == "aside":
+        text += "; the knockdown ends and so does the invulnerability"
+        clauses += ("H-KD",)
+    return Outcome(s, text, events=({"type": "zone", "player": pn(i), "card": iid,
+                                     "from": "trigger", "to": where},), clauses=clauses)
+
+
+@FLOW.auto("maint.zone", phase="maintenance", clauses=("H-MAINT-3", "H-MAINT-4", "R-6", "R-7"),
+           next=(("maint.zone", "the other turn player"),
+                 ("resolve.order", "simultaneous action, both resolve"),
+                 ("resolve.card", "a card to resolve"), ("play.choose", "nothing to resolve")),
+           chance=("shuffle", "draw"))
+def cast_or_refill(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """If the cast zone has a card it moves to the trigger zone (H-MAINT-3); otherwise the hand is
+    refilled to 5 cards plus the standing cards (H-MAINT-4, R-6), reshuffling if needed (R-7)."""
+    i = frame[1]
+    p = s.players[i]
+    if p.cast is not None:
+        iid = p.cast
+        s = setp(s, i, replace(p, cast=None, cast_side="", trigger=iid, trigger_side=p.cast_side,
+                               missed=False))
+        return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} moves from the cast zone to the trigger zone",
+                       events=({"type": "zone", "player": pn(i), "card": iid, "from": "cast",
+                                "to": "trigger"},), clauses=("H-MAINT-3",))
+    need = ctx.hand_size - drawn_in_hand(ctx, p)
+    if need <= 0:
+        return Outcome(s, f"{pn(i)}'s hand is full ({len(p.hand)} cards)", clauses=("H-MAINT-4", "R-6"))
+    chance: list[dict[str, Any]] = []
+    s, drawn, reshuffled = draw(ctx, s, i, need, chance)
+    text = f"{pn(i)} refills the hand: draws {names(ctx, drawn)}"
+    clauses: tuple[str, ...] = ("H-MAINT-4", "R-6")
+    if reshuffled:
+        text += " (the discard pile was shuffled into a new deck)"
+        clauses += ("R-7",)
+    if len(drawn) < need:
+        text += f"; {need - len(drawn)} short, no cards left"
+    return Outcome(s, text, events=({"type": "draw", "player": pn(i), "cards": drawn}, *chance),
+                   clauses=clauses)
+
+
+# ------------------------------------------------------------------------------- phase 2
+
+
+def _resolvers(s: State) -> tuple[int, ...]:
+    return tuple(i for i in s.participants if takes_part(s, i) and s.players[i].trigger is not None)
+
+
+def _priority_first(ctx: Context, s: State) -> int | None:
+    """H-KW-PRIORITY: the one card with {Priority} resolves first (both or none: normal order)."""
+    who = _resolvers(s)
+    if len(who) < 2:
+        return None
+    flags = [ctx.cards[s.players[i].trigger].face(s.players[i].trigger_side).priority  # type: ignore[index]
+             for i in who]
+    if flags.count(True) == 1:
+        return who[flags.index(True)]
+    return None
+
+
+def _decide_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
+    parts = tuple(i for i in s.participants if takes_part(s, i))
+    if len(parts) < 2:
+        return None
+    if len(_resolvers(s)) < 2 and not ctx.options["initiative.ask_when_moot"]:
+        return None
+    if _priority_first(ctx, s) is not None:
+        return None
+    holder = s.initiative
+    opts = (Option("keep initiative", "keep"), Option("pass initiative", "pass"))
+    first = ("the opponent resolves first" if ctx.options["initiative.pass_to_act_first"]
+             else "you resolve first")
+    return Decision("initiative", (pn(holder),), (opts,), ("H-RES-SIM", "R-13"), "resolve.order",
+                    f"Keep the initiative token ({first}) or pass it")
+
+
+@FLOW.choice("resolve.order", phase="resolve",
+             clauses=("H-RES-SIM", "H-RES-1", "H-KW-PRIORITY", "R-13", "S-2"),
+             next=(("resolve.card", "someone has a card to resolve"),
+                   ("resolve.settle", "nothing to resolve")),
+             decide=_decide_order)
+def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+    """Who resolves first. In a simultaneous action the initiative holder keeps or passes the
+    initiative token (R-13: passing hands the token over and resolves first)."""
+    first_ = _priority_first(ctx, s)
+    if chosen is None and first_ is not None:
+        who = (first_, 1 - first_)
+        return Outcome(s, f"{pn(first_)}'s {ctx.name(s.players[first_].trigger)} has {{Priority}}: "
+                          f"{pn(first_)} resolves first",
+                       then=[("resolve.card", i) for i in who] + [("resolve.settle",)],
+                       clauses=("H-RES-SIM", "H-KW-PRIORITY"))
+    if chosen is None:  # only one turn player is left: no order to decide
+        who = _resolvers(s)
+        text = (f"only {pn(who[0])} has a card to resolve" if who
+                else "no turn player has a card to resolve")
+        return Outcome(s, text, then=[("resolve.card", i) for i in who] + [("resolve.settle",)],
+                       clauses=("H-RES-1",))
+    holder = s.initiative
+    passed = chosen[pn(holder)].value == "pass"
+    new_holder = 1 - holder if passed else holder
+    if ctx.options["initiative.pass_to_act_first"]:
+        first = 1 - new_holder
+    else:
+        first = new_holder
+    s = replace(s, initiative=new_holder)
+    frames = [("resolve.card", first), ("resolve.card", 1 - first), ("resolve.settle",)]
+    verb = "passes the initiative token to " + pn(new_holder) if passed else "keeps the initiative token"
+    clauses: tuple[str, ...] = ("H-RES-SIM", "R-13")
+    if len(_resolvers(s)) < 2:
+        clauses += ("S-2",)  # asked although the order cannot matter (initiative.ask_when_moot)
+    return Outcome(s, f"{pn(holder)} {verb}: {pn(first)} resolves first",
+                   events=({"type": "initiative", "player": pn(new_holder)},), then=frames,
+                   clauses=clauses)
+
+
+@FLOW.auto("resolve.card", phase="resolve", clauses=("H-RES-1",),
+           next=tuple((name, "the card's first effect") for name in EFFECT_STEPS)
+           + (("kw.groundair", "only ground / air effects"),
+              ("resolve.card", "the other player resolves"),
+              ("resolve.settle", "no effect to perform")))
+def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """Activate the effects of the card in the trigger zone, in the order printed."""
+    i = frame[1]
+    p = s.players[i]
+    if not takes_part(s, i):
+        return Outcome(s, f"{pn(i)} was hit and no longer takes part in this turn")
+    iid = p.trigger
+    if iid is None:
+        return Outcome(s, f"{pn(i)}'s trigger zone is empty: nothing to resolve")
+    face = ctx.cards[iid].face(p.trigger_side)
+    frames = ctx.cached(("frames", iid, p.trigger_side), _card_frames, face, i, iid)
+    return Outcome(s, f"{pn(i)} resolves {face.name}",
+                   events=({"type": "resolve", "player": pn(i), "card": iid},), then=frames)
+
+
+def _card_frames(face: Card, i: int, iid: str) -> tuple:
+    frames = effect_frames(face, i, iid)
+    if face.ground or face.air:
+        frames.append(("kw.groundair", i, iid))
+    return tuple(frames)
+
+
+@FLOW.auto("resolve.settle", phase="resolve", clauses=("H-RES-DMG", "H-GOAL-1"),
+           next=(("play.choose", "no one is at 0 HP"), ("game.over", "a player is at 0 HP"),
+                 ("spell.gain", "HP fell to a spell threshold")))
+def settle(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """Damage settlement: HP markers and timeline markers move to the cells marked during
+    resolution."""
+    return settle_marks(ctx, s)
+
+
+def settle_marks(ctx: Context, s: State, then_ok: tuple = ()) -> Outcome:
+    """Apply the marks of H-RES-DMG; a player at 0 HP ends the game (H-GOAL-1)."""
+    a, b = s.players
+    if (a.hp_mark is None and b.hp_mark is None and a.marker_mark is None
+            and b.marker_mark is None and not a.marker_off and not b.marker_off):
+        return Outcome(s, "damage settlement: nothing marked", then=then_ok, clauses=("H-RES-DMG",))
+    parts = []
+    events = []
+    players = list(s.players)
+    for i, p in enumerate(players):
+        changes = {}
+        if p.hp_mark is not None:
+            changes["hp"] = max(0, p.hp_mark)
+            parts.append(f"{pn(i)} HP {p.hp} → {changes['hp']}")
+            events.append({"type": "hp", "player": pn(i), "from": p.hp, "to": changes["hp"]})
+        if p.marker_off:
+            changes["marker"] = None
+            parts.append(f"{pn(i)}'s marker leaves the timeline (hit token at t={p.hit})")
+            events.append({"type": "marker", "player": pn(i), "from": p.marker, "to": None})
+        elif p.marker_mark is not None and p.marker_mark != p.marker:
+            changes["marker"] = p.marker_mark
+            parts.append(f"{pn(i)}'s marker t={p.marker} → {p.marker_mark}")
+            events.append({"type": "marker", "player": pn(i), "from": p.marker,
+                           "to": p.marker_mark})
+        if changes or p.hp_mark is not None or p.marker_mark is not None or p.marker_off:
+            players[i] = replace(p, hp_mark=None, marker_mark=None, marker_off=False, **changes)
+    gains = []
+    for i, (old, new) in enumerate(zip(s.players, players, strict=True)):
+        n = thresholds_crossed(old.hp, new.hp)
+        if n and new.hp > 0:
+            n = n if ctx.options["spell.draw_per_threshold"] == "each" else 1
+            gains.append(("spell.gain", i, n))
+    s = replace(s, players=tuple(players))
+    text = "damage settlement: " + ("; ".join(parts) if parts else "nothing marked")
+    if any(p.hp <= 0 for p in s.players):
+        return Outcome(s, text, events=tuple(events), then=(("game.over",),))
+    return Outcome(s, text, events=tuple(events), then=tuple(gains) + tuple(then_ok),
+                   clauses=("H-RES-DMG",))
+
+
+@FLOW.auto("game.over", phase="end", clauses=("H-GOAL-1", "R-1"))
+def game_over(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """A player whose HP reaches 0 loses; both at once is a draw (R-1)."""
+    dead = [i for i in (0, 1) if s.players[i].hp <= 0]
+    if len(dead) == 2:
+        if ctx.options["end.simultaneous_ko"] == "draw":
+            winner, text = "draw", "both players reach 0 HP: the game is a draw"
+        else:
+            winner = pn(s.initiative)
+            text = f"both players reach 0 HP: {winner} holds the initiative and wins"
+        clauses = ("H-GOAL-1", "R-1")
+    else:
+        winner = pn(1 - dead[0])
+        text = f"{pn(dead[0])} reaches 0 HP: {winner} wins"
+        clauses = ("H-GOAL-1",)
+    s = replace(s, winner=winner, agenda=(), participants=())
+    return Outcome(s, text, events=({"type": "end", "winner": winner},), clauses=clauses)
+
+
+# ------------------------------------------------------------------------------- phase 3
+
+
+def can_cancel(ctx: Context, p: Player, new: Card) -> bool:
+    """H-PLAY-CANCEL: a higher cancel level; never a missed physical attack (H-EFF-PHYS-2) or an
+    {Uncancellable} card (H-KW-NOCANCEL); {Can cancel: …} also cancels the listed effects
+    regardless of level (H-KW-CANCELS)."""
+    if p.trigger is None:
+        return True
+    if p.missed:
+        return False
+    trig = ctx.cards[p.trigger].face(p.trigger_side)
+    if trig.uncancellable:
+        return False
+    if new.cancel > trig.cancel:
+        return True
+    return bool(new.can_cancel) and (trig.id in new.can_cancel
+                                     or any(k in new.can_cancel for k, _ in trig.effects))
+
+
+def face_cancels_by_keyword(new: Card, trig: Card) -> bool:
+    """H-KW-CANCELS: the new card lists the trigger card (or one of its effects) and its cancel
+    level alone would not allow the cancel."""
+    return new.cancel <= trig.cancel and bool(new.can_cancel) and (
+        trig.id in new.can_cancel or any(k in new.can_cancel for k, _ in trig.effects))
+
+
+def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
+    """The legal options of the play phase for player ``i`` (computed once per situation)."""
+    p = s.players[i]
+    key = ("play", i, p.hand, p.trigger, p.trigger_side, p.missed, p.spirit, p.y == 0, p.special,
+           p.extra, p.spell_seq)
+    return ctx.cached(key, _play_options, ctx, s, i)
+
+
+def _play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
+    p = s.players[i]
+    spirit = sp.available(p.spirit)
+    kd = ctx.knockdown_cards[i]
+    knocked_down = kd in p.hand
+    hand = (kd,) if knocked_down else p.hand  # H-KD: the next card played must be the knockdown card
+    cancelling = p.trigger is not None
+    opts: list[Option] = []
+    seen: set[tuple[str, str]] = set()
+    for iid in hand:
+        for key, side, face, play_label, cancel_label, indirect, spell in ctx.playable[iid]:
+            if key in seen:
+                continue
+            real = face
+            if indirect:
+                target = effective_card(ctx, p, iid)  # H-EFF-SPECIAL-1, H-UPG-0
+                if target is None:
+                    continue
+                real = ctx.cards[target]
+            if (face.ground_only or real.ground_only) and p.y != 0:  # H-KW-GROUND
+                continue
+            if real.cost > spirit or (cancelling and not can_cancel(ctx, p, real)):
+                continue
+            if spell and not payable(ctx, s, i):
+                continue
+            seen.add(key)
+            opts.append(Option(cancel_label if cancelling else play_label, ("play", iid, side)))
+    if cancelling:
+        opts.append(RECOVERY)
+    elif not opts or (ctx.options["turn.allow_wait"]
+                      and (not knocked_down or ctx.options["knockdown.may_wait"])):
+        opts.append(WAIT)
+    return tuple(opts)
+
+
+RECOVERY = Option("take recovery", ("recovery",))
+WAIT = Option("wait", ("wait",))
+
+
+def _decide_play(ctx: Context, s: State, frame: tuple) -> Decision | None:
+    parts = [i for i in s.participants if takes_part(s, i)]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        players: tuple[str, ...] = (pn(parts[0]),)
+        options: tuple[tuple[Option, ...], ...] = (play_options(ctx, s, parts[0]),)
+    else:
+        players = ("P1", "P2")
+        options = (play_options(ctx, s, 0), play_options(ctx, s, 1))
+    return Decision("play", players, options,
+                    ("H-PLAY-1", "H-PLAY-CANCEL", "H-PLAY-SIM", "R-14", "R-15"), "play.choose",
+                    "Play a card (face-down in a simultaneous action), take recovery or wait")
+
+
+@FLOW.choice("play.choose", phase="play",
+             clauses=("H-PLAY-1", "H-PLAY-CANCEL", "H-PLAY-SIM", "H-EFF-PHYS-2", "H-KD", "H-TURN-2",
+                      "H-KW-GROUND", "H-KW-NOCANCEL", "H-KW-CANCELS", "H-EFF-SPECIAL-1", "H-UPG-0",
+                      "R-14", "R-15", "S-4", "S-5"),
+             next=(("play.pay", "a card was played"), ("spell.play", "a spell-card effect"),
+                   ("special.play", "a special card"), ("upgrade.play", "a special upgrade card"),
+                   ("timeline.advance", "recovery, wait, or no one takes part")),
+             decide=_decide_play)
+def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+    """Each turn player puts one card from hand into the cast zone (a cancel when the trigger zone
+    holds a card), or takes the trigger card's recovery, or waits. In a simultaneous action both
+    choose face-down; this step reveals both."""
+    if chosen is None:
+        return Outcome(s, "no one takes part in the play phase any more", clauses=("H-TURN-2",))
+    parts, frames, events = [], [], []
+    clauses: set[str] = {"H-PLAY-1"}
+    for name, opt in chosen.items():
+        i = 0 if name == "P1" else 1
+        p = s.players[i]
+        kind = opt.value[0]
+        if kind == "play":
+            _, iid, side = opt.value
+            hand = list(p.hand)
+            hand.remove(iid)
+            trigger = p.trigger
+            cancel = trigger is not None
+            face = ctx.cards[iid].face(side)
+            p = replace(p, hand=tuple(hand), cast=iid, cast_side=side)
+            what = face.name + (f" ({side})" if side else "")
+            parts.append(f"{name} {'cancels into' if cancel else 'plays'} {what}")
+            if cancel:
+                clauses.add("H-PLAY-CANCEL")
+                trig = ctx.cards[trigger].face(s.players[i].trigger_side)
+                if face_cancels_by_keyword(face, trig):
+                    clauses.add("H-KW-CANCELS")
+            if face.ground_only:
+                clauses.add("H-KW-GROUND")
+            if side:
+                clauses.add("H-PLAY-SIM")
+            nxt = ("spell.play" if face.has_effect("spell") else
+                   "special.play" if face.kind == "special" and face.has_effect("special") else
+                   "upgrade.play" if face.has_effect("upgrade") else "play.pay")
+            frames.append((nxt, i, iid, 1 if cancel else 0) if nxt != "play.pay"
+                          else ("play.pay", i, 1 if cancel else 0))
+            events.append({"type": "play", "player": name, "card": iid, "side": side,
+                           "cancel": cancel})
+        elif kind == "recovery":
+            trig = ctx.cards[p.trigger].face(p.trigger_side)  # type: ignore[index]
+            if trig.uncancellable:
+                clauses.add("H-KW-NOCANCEL")
+            old = p.marker
+            rec = trig.recovery if p.recovery_override is None else p.recovery_override
+            p = replace(p, marker=s.time + rec)
+            parts.append(f"{name} takes {trig.name}'s recovery: marker t={old} → {p.marker}")
+            if p.recovery_override is not None:
+                clauses.add("S-5")
+            clauses.add("R-14")
+            events.append({"type": "marker", "player": name, "from": old, "to": p.marker})
+        else:
+            old = p.marker
+            p = replace(p, marker=s.time + 1)
+            parts.append(f"{name} waits: marker t={old} → {p.marker}")
+            clauses.add("R-15")
+            events.append({"type": "marker", "player": name, "from": old, "to": p.marker})
+        s = setp(s, i, p)
+    if len(chosen) == 2:
+        clauses.add("H-PLAY-SIM")
+        text = "both reveal: " + "; ".join(parts)
+    else:
+        text = parts[0]
+    return Outcome(s, text, events=tuple(events), then=frames,
+                   clauses=tuple(sorted(clauses, key=_clause_order)))
+
+
+def _clause_order(c: str) -> tuple[int, str]:
+    return (0 if c.startswith("H-") else 1, c)  # rule clauses, then readings and settled questions
+
+
+@FLOW.auto("play.pay", phase="play", clauses=("H-PLAY-2", "R-5", "R-14"),
+           next=(("play.pay", "the other player pays"), ("play.cleanup", "bullet cards without die"),
+                 ("spell.play", "the other player's spell"), ("special.play", "the other player's special"),
+                 ("upgrade.play", "the other player's upgrade"), ("timeline.advance", "then")))
+def pay(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """Pay the played card's costs: spirit (R-5: rightmost face-up tokens flip first) and time
+    (the marker moves forward by the card's startup)."""
+    _, i, cancelled = frame
+    p = s.players[i]
+    iid = p.cast
+    face = ctx.cards[iid].face(p.cast_side)  # type: ignore[index]
+    before = sp.available(p.spirit)
+    spirit = sp.pay(p.spirit, face.cost, ctx.spend_order) if face.cost else p.spirit
+    old = p.marker
+    extra = 0
+    clauses: tuple[str, ...] = ("H-PLAY-2",)
+    if face.cost:
+        clauses += ("R-5",)
+    if cancelled and ctx.options["turn.recovery"] == "always" and p.trigger is not None:
+        extra = (ctx.cards[p.trigger].face(p.trigger_side).recovery
+                 if p.recovery_override is None else p.recovery_override)
+        clauses += ("R-14",)
+    marker = s.time + face.startup + extra
+    s = setp(s, i, replace(p, spirit=spirit, marker=marker))
+    text = f"{pn(i)} pays for {face.name}: "
+    text += f"spirit {before} → {sp.available(spirit)}, " if face.cost else ""
+    text += f"marker t={old} → {marker} (startup {face.startup}"
+    text += f" + recovery {extra})" if extra else ")"
+    p = s.players[i]
+    cleanup = (("play.cleanup", i),) if any(die_of(p, c) is None for c in p.bullet_area) else ()
+    return Outcome(s, text, events=({"type": "pay", "player": pn(i), "spirit": face.cost,
+                                     "marker": [old, marker]},), then=cleanup, clauses=clauses)
+
+
+@FLOW.auto("play.cleanup", phase="play", clauses=("H-EFF-BUL-4",),
+           next=(("play.pay", "the other player pays"), ("spell.play", "the other player's spell"),
+                 ("special.play", "the other player's special"),
+                 ("upgrade.play", "the other player's upgrade"), ("timeline.advance", "then")))
+def cleanup(ctx: Context, s: State, frame: tuple) -> Outcome:
+    """At the end of the player's cleanup (paying costs), every bullet card without a die goes to
+    the discard pile."""
+    i = frame[1]
+    p = s.players[i]
+    done = [c for c in p.bullet_area if die_of(p, c) is None]
+    p = replace(p, bullet_area=tuple(c for c in p.bullet_area if c not in done))
+    for c in done:
+        p, _ = discard(ctx, p, c)
+    s = setp(s, i, p)
+    return Outcome(s, f"{pn(i)}'s bullet cards without a die go to the discard pile: "
+                      f"{names(ctx, done)}",
+                   events=({"type": "zone", "player": pn(i), "cards": done, "from": "bullet_area",
+                            "to": "discard"},))
+
+
+def is_invulnerable(ctx: Context, s: State, i: int) -> bool:
+    return invulnerable(ctx, i, s.players[i])

@@ -1,0 +1,264 @@
+"""How a ruleset is shown: the :class:`Presentation` a ruleset registers, and the generic one.
+
+A ruleset names its presentation as ``"module:attribute"`` in its ``presentation`` attribute; the
+module is imported only when something is shown. A ruleset without one gets :class:`Presentation`
+itself, which shows any state: a picture of its record tree, the same tree as terminal text, the
+cells its events name, clause links into ``docs/rules/<ruleset id>.md``, and edits of the declared
+zones and counters. Every method has a generic default, so a presentation overrides only what its
+game shows better; no tool may crash on a registered ruleset.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hisoutab.engine.errors import HisoutabError, InputError
+from hisoutab.engine.record import replace
+
+from . import tree
+
+Explainer = Callable[..., Any]  # (game, state, **options) -> a DrawnGraph
+
+
+@dataclass(frozen=True)
+class Param:
+    """One field of an edit form: ``kind`` is ``player``, ``int``, ``choice`` or ``text``."""
+
+    name: str
+    kind: str = "int"
+    label: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: Callable[[Any, Any, Mapping[str, Any]], Sequence[str]] | None = None  # (ctx, state, values)
+    default: Callable[[Any, Any, Mapping[str, Any]], Any] | None = None
+
+
+@dataclass(frozen=True)
+class EditOp:
+    """An edit of the situation the workbench offers as a form: ``apply(ctx, state, **values)``
+    returns the new state or raises ``ValueError`` with a message for the user. The workbench checks
+    the ruleset's invariants on the result before it accepts it."""
+
+    name: str
+    label: str
+    params: tuple[Param, ...]
+    apply: Callable[..., Any]
+    doc: str = ""
+
+
+@dataclass
+class Presentation:
+    """The generic presentation; a ruleset's own subclasses it."""
+
+    ruleset_id: str = ""
+    rules_doc: str = ""  # the rules page, from the repository root (default docs/rules/<id>.md)
+    aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # scenario value words
+
+    # ---------------------------------------------------------------- pictures
+    def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
+                viewer: str | None = None, prefix: str = "hs") -> str:
+        """The state picture as SVG text (a viewBox, no fixed width: it scales to its box)."""
+        return tree.record_svg(state, title=self.title(ctx, state), prefix=prefix,
+                               highlight=tuple(highlight))
+
+    def title(self, ctx: Any, state: Any) -> str:
+        """A one-line caption of the state."""
+        parts = [self.ruleset_id or type(state).__name__]
+        for name in ("time", "turn", "round"):
+            v = getattr(state, name, None)
+            if isinstance(v, int) and not isinstance(v, bool):
+                parts.append(f"{name} {v}")
+        return " · ".join(parts)
+
+    def text(self, ctx: Any, state: Any, *, designer: bool = False,
+             highlight: Iterable[Any] = ()) -> Any:
+        """The state for the terminal: a rich renderable."""
+        return tree.record_tree(state, title=self.title(ctx, state))
+
+    def touched(self, ctx: Any, step: Any) -> tuple[Any, ...]:
+        """What a step touched, for the picture's highlight: the ``cell`` / ``from`` / ``to`` pairs
+        its events name."""
+        cells: set[tuple[int, int]] = set()
+        for e in getattr(step, "events", ()) or ():
+            if not isinstance(e, dict):
+                continue
+            for key in ("cell", "from", "to"):
+                v = e.get(key)
+                if (isinstance(v, (list, tuple)) and len(v) == 2
+                        and all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
+                    cells.add((int(v[0]), int(v[1])))
+        return tuple(sorted(cells))
+
+    # ---------------------------------------------------------------- rules links
+    def docs_page(self) -> str:
+        return self.rules_doc or f"docs/rules/{self.ruleset_id}.md"
+
+    def clause_url(self, clause: str, base: str | None = None) -> str:
+        """The link to a clause: its anchor on the rules page."""
+        return f"{base or self.docs_page()}#{clause}"
+
+    # ---------------------------------------------------------------- explainers
+    def explainers(self) -> Mapping[str, Explainer]:
+        """Named explainer graphs (``"priority"``: who acts when, and why). The generic one draws
+        the pending decision and the agenda."""
+        from .agenda import AgendaGraph
+
+        return {"priority": AgendaGraph, "agenda": AgendaGraph}
+
+    # ---------------------------------------------------------------- edits
+    def edits(self, ruleset: Any) -> tuple[EditOp, ...]:
+        """The workbench's edits: by default, set a declared counter of a player and move a card
+        between declared card zones."""
+        return generic_edits(ruleset)
+
+
+# ------------------------------------------------------------------- generic edits
+def _player_names(ctx: Any, state: Any, values: Mapping[str, Any]) -> Sequence[str]:
+    return [p.name for p in getattr(state, "players", ())]
+
+
+def generic_edits(ruleset: Any) -> tuple[EditOp, ...]:
+    """Edits every ruleset gets from its declarations: a player's counter, a card's zone."""
+    zones = tuple(getattr(ruleset, "zones", ()))
+    counters = [z for z in zones if z.kind == "counter" and z.owner == "player"]
+    card_zones = [z for z in zones if z.holds_cards and z.owner == "player"]
+    ops = []
+    if counters:
+        def set_counter(ctx: Any, state: Any, *, player: str, counter: str, value: int) -> Any:
+            zone = next((z for z in counters if z.name == counter), None)
+            if zone is None:
+                raise ValueError(f"no counter {counter!r}")
+            i = _index(state, player)
+            p = state.players[i]
+            return _with_player(state, i, replace(p, **{zone.attr: value}))
+
+        ops.append(EditOp(
+            "counter", "set a counter",
+            (Param("player", "player", choices=_player_names),
+             Param("counter", "choice", choices=lambda c, s, v: [z.name for z in counters]),
+             Param("value", "int", minimum=-10_000, maximum=10_000,
+                   default=lambda c, s, v: _counter_value(s, counters, v))),
+            set_counter, "set a player's counter (HP, a marker…) to a value"))
+    if card_zones:
+        def move(ctx: Any, state: Any, *, player: str, card: str, zone: str) -> Any:
+            return move_card(ruleset, state, player, card, zone)
+
+        ops.append(EditOp(
+            "move", "move a card",
+            (Param("player", "player", choices=_player_names),
+             Param("card", "choice", choices=lambda c, s, v: _cards_of(ruleset, s, v.get("player"))),
+             Param("zone", "choice", choices=lambda c, s, v: [z.name for z in card_zones])),
+            move, "move one of a player's cards into another of the player's zones (on top)"))
+    return tuple(ops)
+
+
+def _index(state: Any, player: str) -> int:
+    for i, p in enumerate(getattr(state, "players", ())):
+        if p.name == player:
+            return i
+    raise ValueError(f"no player {player!r}")
+
+
+def _with_player(state: Any, i: int, p: Any) -> Any:
+    players = list(state.players)
+    players[i] = p
+    return replace(state, players=tuple(players))
+
+
+def _counter_value(state: Any, counters: Sequence[Any], values: Mapping[str, Any]) -> int:
+    name = values.get("counter") or (counters[0].name if counters else None)
+    player = values.get("player")
+    for p in getattr(state, "players", ()):
+        if p.name == player or player is None:
+            zone = next((z for z in counters if z.name == name), None)
+            v = getattr(p, zone.attr, 0) if zone else 0
+            return v if isinstance(v, int) and not isinstance(v, bool) else 0
+    return 0
+
+
+def _cards_of(ruleset: Any, state: Any, player: Any) -> list[str]:
+    out = []
+    for p in getattr(state, "players", ()):
+        if player is not None and p.name != player:
+            continue
+        for z in ruleset.zones:
+            if z.holds_cards and z.owner == "player":
+                out.extend(z.cards(p))
+    return out
+
+
+def move_card(ruleset: Any, state: Any, player: str, card: str, zone: str) -> Any:
+    """``card`` (one of ``player``'s) moved from the declared zone it is in to the top of ``zone``
+    (a one-card zone must be empty). Raises ``ValueError`` with a message for the user."""
+    target = next((z for z in ruleset.zones if z.name == zone and z.holds_cards), None)
+    if target is None:
+        raise ValueError(f"no card zone {zone!r}; zones: "
+                         + ", ".join(z.name for z in ruleset.zones if z.holds_cards))
+    i = _index(state, player)
+    p = state.players[i]
+    source = next((z for z in ruleset.zones if z.holds_cards and z.owner == "player"
+                   and card in z.cards(p)), None)
+    if source is None:
+        raise ValueError(f"{card} is not in one of {player}'s zones")
+    if source.name == target.name:
+        raise ValueError(f"{card} is already in {zone}")
+    changes: dict[str, Any] = {}
+    old = getattr(p, source.attr)
+    if source.kind == "card":
+        changes[source.attr] = None
+    else:
+        # a zone of slots (it holds None for an empty slot) keeps its slots
+        changes[source.attr] = (tuple(None if x == card else x for x in old) if None in old
+                                else tuple(x for x in old if x != card))
+    if target.kind == "card":
+        if getattr(p, target.attr) is not None:
+            raise ValueError(f"{player}'s {zone} already holds {getattr(p, target.attr)}")
+        changes[target.attr] = card
+    else:
+        current = changes.get(target.attr, getattr(p, target.attr))
+        changes[target.attr] = (card,) + tuple(current)
+    return _with_player(state, i, replace(p, **changes))
+
+
+# ------------------------------------------------------------------- the registry
+_CACHE: dict[str, Presentation] = {}
+
+
+def presentation_for(ruleset: Any) -> Presentation:
+    """The presentation ``ruleset`` registers (its ``presentation`` attribute, ``module:attribute``),
+    or the generic one. Loaded once per ruleset."""
+    rid = getattr(ruleset, "id", "")
+    cached = _CACHE.get(rid)
+    if cached is not None:
+        return cached
+    ref = getattr(ruleset, "presentation", "") or ""
+    pres: Any = None
+    if isinstance(ref, Presentation):
+        pres = ref
+    elif isinstance(ref, str) and ref:
+        module, _, attr = ref.partition(":")
+        try:
+            pres = getattr(importlib.import_module(module), attr or "PRESENTATION")
+        except (ImportError, AttributeError) as exc:
+            raise HisoutabError(f"ruleset {rid}: its presentation {ref!r} cannot be loaded "
+                                f"({exc})") from None
+    if pres is None:
+        pres = Presentation(ruleset_id=rid)
+    if not pres.ruleset_id:
+        pres.ruleset_id = rid
+    _CACHE[rid] = pres
+    return pres  # type: ignore[no-any-return]
+
+
+def presentation_of_state(state: Any) -> tuple[Any, Presentation]:
+    """(ruleset, presentation) of a state, found by its type."""
+    from hisoutab.engine.ruleset import ruleset_of_state
+
+    rs = ruleset_of_state(state)
+    if rs is None:
+        raise InputError(f"no registered ruleset has states of type {type(state).__name__}",
+                         field="state")
+    return rs, presentation_for(rs)

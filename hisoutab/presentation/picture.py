@@ -1,0 +1,121 @@
+"""The state picture of any ruleset's state, for notebooks (``_repr_svg_``) and files (``save``).
+
+``StatePicture(game, state)`` — or ``StatePicture(game.ctx, game.state)`` — asks the state's
+ruleset's presentation for the SVG (:meth:`~hisoutab.presentation.base.Presentation.picture`); a
+ruleset without one gets the generic record-tree picture. ``save`` writes SVG, a standalone HTML
+page, or PNG (rendered with the ``rsvg-convert`` or ``cairosvg`` of the machine).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from hisoutab.engine.errors import InputError
+from hisoutab.engine.record import to_dict
+
+from .base import Presentation, presentation_for, presentation_of_state
+from .svg import esc
+
+_PREFIX_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
+
+
+def _auto_prefix(state: Any, highlight: tuple[Any, ...], designer: bool, viewer: str | None) -> str:
+    """A prefix derived from the content, so that different pictures on one page never share ids."""
+    try:
+        data: Any = to_dict(state)
+    except Exception:  # not a record: fall back on its repr
+        data = repr(state)
+    parts: list[Any] = [data, highlight, designer] + ([viewer] if viewer is not None else [])
+    blob = json.dumps(parts, sort_keys=True, default=str)
+    return "hs" + hashlib.sha256(blob.encode()).hexdigest()[:10]
+
+
+def _resolve(game_or_ctx: Any, state: Any) -> tuple[Any, Any, Any, Presentation]:
+    """(ctx, state, ruleset, presentation) from a Game or a (ctx, state) pair."""
+    ruleset = getattr(game_or_ctx, "ruleset", None)
+    if ruleset is not None and hasattr(game_or_ctx, "ctx"):
+        ctx = game_or_ctx.ctx
+        state = game_or_ctx.state if state is None else state
+        return ctx, state, ruleset, presentation_for(ruleset)
+    if state is None:
+        raise InputError("give a game, or a context and a state", field="state")
+    ruleset, pres = presentation_of_state(state)
+    return game_or_ctx, state, ruleset, pres
+
+
+def render_state_svg(game_or_ctx: Any, state: Any = None, *, highlight: Iterable[Any] = (),
+                     prefix: str = "hs", designer: bool = False, viewer: str | None = None) -> str:
+    """The SVG text of the state picture (see :class:`StatePicture`)."""
+    if not _PREFIX_OK.match(prefix):
+        raise ValueError(f"prefix {prefix!r} is not a valid XML id start (letters, digits, _ . -)")
+    ctx, state, ruleset, pres = _resolve(game_or_ctx, state)
+    if viewer is not None:
+        state = ruleset.view(ctx, state, viewer)
+    return pres.picture(ctx, state, highlight=tuple(highlight), designer=designer, viewer=viewer,
+                        prefix=prefix)
+
+
+class StatePicture:
+    """A picture of one state that shows itself in Jupyter. ``viewer``: the player whose view is
+    drawn (hidden cards as "?"); ``None`` draws everything (the designer's view). ``designer``
+    also lists the cards in hands."""
+
+    def __init__(self, game_or_ctx: Any, state: Any = None, highlight: Iterable[Any] = (),
+                 designer: bool = False, *, prefix: str | None = None,
+                 viewer: str | None = None) -> None:
+        self.ctx, self.state, self.ruleset, self.presentation = _resolve(game_or_ctx, state)
+        marks = {tuple(int(c) for c in h) if isinstance(h, (list, tuple)) else h for h in highlight}
+        self.highlight = tuple(sorted(marks) if all(isinstance(h, tuple) for h in marks)
+                               else sorted(marks, key=repr))
+        self.designer = designer
+        self.viewer = viewer
+        self.prefix = prefix or _auto_prefix(self.state, self.highlight, designer, viewer)
+        self._svg: str | None = None
+
+    @property
+    def svg(self) -> str:
+        if self._svg is None:
+            state = (self.ruleset.view(self.ctx, self.state, self.viewer) if self.viewer
+                     else self.state)
+            self._svg = self.presentation.picture(self.ctx, state, highlight=self.highlight,
+                                                  designer=self.designer, viewer=self.viewer,
+                                                  prefix=self.prefix)
+        return self._svg
+
+    @property
+    def title(self) -> str:
+        return self.presentation.title(self.ctx, self.state)
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def _repr_html_(self) -> str:
+        return f'<div class="hisoutab-picture" style="max-width:100%;overflow-x:auto">{self.svg}</div>'
+
+    def __repr__(self) -> str:
+        extra = f" highlight={len(self.highlight)}" if self.highlight else ""
+        extra += " designer" if self.designer else ""
+        extra += f" viewer={self.viewer}" if self.viewer else ""
+        return f"<StatePicture {self.title}{extra}>"
+
+    def save(self, path: str | Path) -> Path:
+        """Write the picture to ``path``: ``.html`` (a page), ``.png`` (rendered), else SVG text."""
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix in (".html", ".htm"):
+            title = esc(self.title)
+            body = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}</title></head>\n'
+                    f"<body>\n{self._repr_html_()}\n</body></html>\n")
+            path.write_text(body, encoding="utf-8")
+        elif suffix == ".png":
+            from .png import svg_to_png
+
+            path.write_bytes(svg_to_png(self.svg))
+        else:
+            path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + self.svg, encoding="utf-8")
+        return path
