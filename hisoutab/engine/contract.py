@@ -18,7 +18,9 @@ ledger walk) so that a ruleset writes only what is its own. The engine names no 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -185,6 +187,7 @@ class RulesetBase:
     zones: tuple[Zone, ...] = ()
     setup_schema: type[BaseModel] = EmptySetup
     presentation: str = ""
+    reference: Path | None = None  # the rules reference (Markdown with [CLAUSE-ID] markers)
     players_field: str = "players"
     readings: Mapping[str, Any] = {}
 
@@ -280,6 +283,18 @@ def _mask(zone: Zone, value: Any) -> Any:
     if zone.kind == "card":
         return HIDDEN_CARD if value else value
     return tuple(HIDDEN_CARD for _ in value)
+
+
+_CLAUSE = re.compile(r"\*\*\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\]\*\*")
+
+
+def reference_clauses(path: Path | str) -> list[str]:
+    """The clause IDs a rules reference defines: every ``**[ID]**`` marker, in order."""
+    text = Path(path).read_text(encoding="utf-8")
+    seen: dict[str, None] = {}
+    for m in _CLAUSE.finditer(text):
+        seen.setdefault(m.group(1), None)
+    return list(seen)
 
 
 def declared_chance(flow: Flow) -> bool:

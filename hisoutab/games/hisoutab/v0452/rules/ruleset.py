@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from hisoutab.engine.contract import Zone, place_cards
@@ -51,6 +52,7 @@ class HisouTab0452(DuelRuleset):
     state_type = State
     players = PLAYERS
     zones = ZONES
+    reference = Path(__file__).resolve().parent.parent / "reference.md"
     presentation = "hisoutab.games.hisoutab.v0452.presentation:PRESENTATION"
 
     def context(self, options: Options, setup: Any = None) -> Context:
