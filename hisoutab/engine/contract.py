@@ -17,8 +17,8 @@ ledger walk) so that a ruleset writes only what is its own. The engine names no 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
 import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
