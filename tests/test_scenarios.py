@@ -331,7 +331,7 @@ def test_pytest_plugin_collects_scenarios(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider",
                            str(LIB / "setup")], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "3 passed" in proc.stdout
+    assert "4 passed" in proc.stdout
     d = tmp_path / "scenarios"
     d.mkdir()
     bad = ROOT / "tests" / "data" / "bad_scenarios" / "runtime_wrong_value.yaml"

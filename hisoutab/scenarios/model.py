@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from hisoutab.engine.agents import FirstLegalAgent
+from hisoutab.engine.chance import Forced
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.game import Game
 from hisoutab.engine.options import Options
@@ -22,8 +23,9 @@ from .overlay import Overlay
 from .paths import check_path
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
-TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "setup", "script", "until",
+TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "chance", "setup", "script", "until",
             "max_steps", "expect")
+CHANCE_KINDS = ("die", "draw", "pick", "shuffle")
 SETUP_KEYS = ("stop", "state", "next")  # the engine's own; the ruleset's setup schema adds its fields
 WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
 CHECK_KEYS = ("state", "cited", "not_cited", "steps", "not_steps", "events", "says", "decision",
@@ -36,6 +38,15 @@ SETUP_STOPS = ("start", "setup", "decision")
 @dataclass
 class ScriptLine:
     choice: str | dict[str, str]
+    line: int | None
+    index: int
+
+
+@dataclass(frozen=True)
+class ForcedLine:
+    """One ``chance:`` item: the forced outcome and where the file says it."""
+
+    forced: Forced
     line: int | None
     index: int
 
@@ -82,10 +93,15 @@ class Scenario:
     expect: list[Checkpoint]
     raw: dict[str, Any] = field(default_factory=dict)
     dropped_options: list[str] = field(default_factory=list)
+    chance: list[ForcedLine] = field(default_factory=list)  # forced outcomes the setup left
 
     def new_game(self) -> Game:
-        return Game(self.ruleset, seed=self.seed, options=self.options, setup=self.setup,
+        """A game at the start state, with the forced chance outcomes the setup did not use."""
+        game = Game(self.ruleset, seed=self.seed, options=self.options, setup=self.setup,
                     state=self.start_state)
+        for fl in self.chance:
+            game.chance.forced.append(fl.forced)
+        return game
 
     def line(self, *path: str | int) -> int | None:
         return self.located.line_of(path)
@@ -190,7 +206,11 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     except InputError as exc:  # a character file's own error keeps naming its file and line
         raise loc.error(_setup_path(exc, setup), str(exc) if exc.file else exc.detail) from None
     ctx = game.ctx
+    forced = _parse_chance(loc, data.get("chance"), game.players)
+    for fl in forced:
+        game.chance.forced.append(fl.forced)
     state = _standard_setup(loc, game, setup_raw)
+    left = [fl for fl in forced if any(f is fl.forced for f in game.chance.forced)]
     ov = Overlay(loc, ("setup", "state"), rs, ctx)
     if "state" in setup_raw:
         state = ov.apply(state, setup_raw["state"])
@@ -215,7 +235,7 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     return Scenario(file=loc.file, located=loc, name=data["name"], description=data["description"],
                     ruleset=rs, options=resolved, option_overrides=merged, seed=seed, setup=setup,
                     start_state=state, script=script, until=until, max_steps=max_steps,
-                    expect=expect, raw=data, dropped_options=dropped)
+                    expect=expect, raw=data, dropped_options=dropped, chance=left)
 
 
 def _setup_path(exc: InputError, setup: dict[str, Any]) -> tuple[Any, ...]:
@@ -307,6 +327,43 @@ def _apply_next(loc: Located, rs: Any, state: Any, value: Any, has_agenda: bool)
         return replace(state, agenda=tuple(reversed(frames)))
     raise loc.error(("setup", "next"), f"{value!r}: expected turn, keep, a step name or a list of "
                     "frames")
+
+
+def _parse_chance(loc: Located, raw: Any, players: tuple[str, ...]) -> list[ForcedLine]:
+    """``chance:`` — forced outcomes of the next chance events, in order: ``{die: 5}``,
+    ``{draw: jab, player: P1}``, ``{pick: P2}``, ``{shuffle: [a, b]}``."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise loc.error(("chance",), "expected a list of forced outcomes, e.g. [{die: 5}, "
+                        "{draw: gohei_jab, player: P1}]")
+    out = []
+    for k, item in enumerate(raw):
+        where: tuple[str | int, ...] = ("chance", k)
+        if not isinstance(item, dict):
+            raise loc.error(where, "expected a mapping with one of " + ", ".join(CHANCE_KINDS)
+                            + " (and optionally player)")
+        kinds = [key for key in item if key in CHANCE_KINDS]
+        extra = [key for key in item if key not in CHANCE_KINDS and key != "player"]
+        if extra:
+            raise loc.error(where + (extra[0],), "unknown key; expected one of "
+                            + ", ".join(CHANCE_KINDS) + ", player")
+        if len(kinds) != 1:
+            raise loc.error(where, "expected exactly one of " + ", ".join(CHANCE_KINDS))
+        kind = kinds[0]
+        value = item[kind]
+        player = item.get("player")
+        if player is not None and player not in players:
+            raise loc.error(where + ("player",), f"{player!r}: expected one of {', '.join(players)}")
+        if kind == "die" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise loc.error(where + (kind,), f"{value!r}: a die shows a whole number ≥ 1")
+        if kind in ("draw", "pick") and not isinstance(value, str):
+            raise loc.error(where + (kind,), f"{value!r}: expected a text (a card id or a label)")
+        if kind == "shuffle" and (not isinstance(value, list) or not value):
+            raise loc.error(where + (kind,), "expected a non-empty list: the order, top first")
+        out.append(ForcedLine(Forced(kind, tuple(value) if isinstance(value, list) else value,
+                                     player), loc.line_of(where), k))
+    return out
 
 
 def _parse_script(loc: Located, raw: Any) -> list[ScriptLine]:

@@ -336,6 +336,10 @@ class _Run:
                       f"{self.result.stopped}, after {len(g.history)} steps)")
         if self.until is not None and not self.quit and not self.result.failures:
             self.extend(self.until)
+        for fl in self.sc.chance:
+            if any(f is fl.forced for f in g.chance.forced):
+                self.fail(fl.line, f"chance.{fl.index}",
+                          f"forced {fl.forced.describe()} was never used ({self.result.stopped})")
         return self.result
 
     def _took(self, step: Step) -> None:
