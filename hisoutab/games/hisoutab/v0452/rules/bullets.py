@@ -16,7 +16,9 @@ from .cards import Bullet as BulletSpec
 from .common import cell, pn, setp
 from .context import Context
 from .flow import FLOW
+from .settlement import settle_marks
 from .state import Bullet, State
+from .trigger import effect_at, gone, still_in_trigger
 
 # ------------------------------------------------------------------------------ helpers
 
@@ -89,8 +91,6 @@ def _fire_options(ctx: Context, s: State, i: int, spec: BulletSpec) -> tuple[Opt
 
 
 def _decide_fire(ctx: Context, s: State, frame: tuple) -> Decision | None:
-    from .effects import effect_at, still_in_trigger
-
     _, i, iid, path = frame
     if not still_in_trigger(s, i, iid):
         return None
@@ -118,8 +118,6 @@ def fire(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
     """Bullet attack: a bullet token goes on the character's cell (or the given cell, {Field
     bullet}), fired in one of the 8 directions unless the card limits the angle; the card gets a
     die showing the duration. {Multi X} places X bullets in different directions."""
-    from .effects import effect_at, gone, still_in_trigger
-
     _, i, iid, path = frame
     if not still_in_trigger(s, i, iid):
         return gone(ctx, s, i, iid, "no bullet")
@@ -414,8 +412,6 @@ def hits(ctx: Context, s: State, frame: tuple) -> Outcome:
                  ("turn.begin", "then")))
 def settle(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Damage settlement after the bullet movement phase (as H-RES-DMG)."""
-    from .turn import settle_marks
-
     return settle_marks(ctx, s)
 
 

@@ -17,11 +17,12 @@ from hisoutab.engine.record import replace
 
 from . import spirit as sp
 from .bullets import contact_frames, remove_bullets
-from .cards import Card, Sub
+from .cards import Card
 from .common import cell, face_each_other, pn, setp
 from .context import Context
 from .flow import FLOW
 from .state import State
+from .trigger import effect_at, effect_list, gone, still_in_trigger
 
 EFFECT_STEPS = ("eff.move", "eff.dash", "eff.approach", "eff.defense", "eff.physical",
                 "eff.bullet", "eff.sub")
@@ -33,32 +34,9 @@ AFTER_EFFECT = tuple((name, "the next effect") for name in EFFECT_STEPS) + (
 AFTER_MOVE = (("bullet.hit", "an opponent's bullet on the new cell"),) + AFTER_EFFECT
 
 
-def still_in_trigger(s: State, i: int, iid: str) -> bool:
-    return s.players[i].trigger == iid
-
-
-def effect_list(card: Card, letter: str) -> tuple[tuple[str, Any], ...]:
-    return {"e": card.effects, "g": card.ground, "a": card.air}[letter]
-
-
-def effect_at(ctx: Context, s: State, i: int, iid: str, path: str) -> tuple[str, Any]:
-    """The effect a frame path points at, on the face of the card in the trigger zone."""
-    card = ctx.cards[iid].face(s.players[i].trigger_side)
-    head, _, rest = path.partition(".")
-    kind, value = effect_list(card, head[0])[int(head[1:])]
-    if rest:
-        assert isinstance(value, Sub)
-        kind, value = value.effects[int(rest)]
-    return kind, value
-
-
 def effect_frames(card: Card, i: int, iid: str, letter: str = "e") -> list[tuple]:
     return [("eff." + kind, i, iid, f"{letter}{k}")
             for k, (kind, _) in enumerate(effect_list(card, letter))]
-
-
-def gone(ctx: Context, s: State, i: int, iid: str, what: str) -> Outcome:
-    return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} left the trigger zone: {what}")
 
 
 # ------------------------------------------------------------------------------ movement

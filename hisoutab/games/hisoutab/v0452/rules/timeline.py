@@ -11,6 +11,7 @@ from .bullets import contact_frames
 from .common import face_each_other, pn, refill_needed, setp, takes_part
 from .context import Context
 from .flow import FLOW
+from .settlement import settle_marks
 from .spells import wants_front
 from .state import State
 
@@ -231,6 +232,4 @@ def gravity(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | No
            + AFTER_ADJUST)
 def adjust_settle(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Damage settlement after a bullet hit in the adjustment phase (as H-RES-DMG)."""
-    from .turn import settle_marks
-
     return settle_marks(ctx, s)
