@@ -140,8 +140,8 @@ class Chance:
 
 
 def _same_card(card: str, value: Any) -> bool:
-    return card == value or card.split("/", 1)[-1].split("#", 1)[0] == value or \
-        card.split("/", 1)[-1] == value
+    short = card.split("/", 1)[-1]
+    return bool(card == value or short == value or short.split("#", 1)[0] == value)
 
 
 def _ordered(shuffled: tuple[T, ...], order: Any, what: str) -> tuple[T, ...]:

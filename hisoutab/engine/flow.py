@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-Frame = tuple  # (step name, *args) — plain, JSON-compatible values only
+Frame = tuple[Any, ...]  # (step name, *args) — plain, JSON-compatible values only
 
 
 @dataclass(frozen=True)

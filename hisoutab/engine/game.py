@@ -191,7 +191,7 @@ class Game:
         frame = state.agenda[-1]
         return self._decide(state, self._steps[frame[0]], frame)
 
-    def _decide(self, state: Any, sd: StepDef, frame: tuple) -> Decision | None:
+    def _decide(self, state: Any, sd: StepDef, frame: tuple[Any, ...]) -> Decision | None:
         """The decision ``sd`` asks for in ``state`` (computed once per state)."""
         if self._decision_for is state:
             return self._decision
@@ -391,8 +391,8 @@ class Game:
         for p, opts in zip(decision.players, decision.options, strict=True):
             agent = agents if isinstance(agents, Agent) else agents.get(p)
             if agent is None:
-                raise HisoutabError(f"no agent for {p} (agents are given for: "
-                                    f"{', '.join(agents) or 'nobody'})")
+                given = ", ".join(agents) if isinstance(agents, Mapping) else ""
+                raise HisoutabError(f"no agent for {p} (agents are given for: {given or 'nobody'})")
             seen = self.ruleset.view(self.ctx, state, p) if agent.observes else state
             label = agent.choose(seen, decision, p)
             for option in opts:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,8 +49,9 @@ class RuleOption:
         if self.choices:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         kind = self.kind or type(self.default)
-        names = {bool: "true or false", int: "an integer", str: "a string", list: "a list"}
-        text = names.get(kind, getattr(kind, "__name__", str(kind)))  # type: ignore[arg-type]
+        names: dict[Any, str] = {bool: "true or false", int: "an integer", str: "a string",
+                                 list: "a list"}
+        text: str = names.get(kind) or getattr(kind, "__name__", None) or str(kind)
         if self.minimum is not None:
             text += f" ≥ {self.minimum}"
         return text
@@ -66,7 +67,7 @@ class OptionSet:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {o.name: o for o in self.declared})
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[RuleOption]:
         return iter(self.declared)
 
     def get(self, name: str) -> RuleOption:
@@ -89,13 +90,13 @@ class OptionSet:
         return Options(values)
 
 
-class Options(dict):  # type: ignore[type-arg]
+class Options(dict[str, Any]):
     """Resolved option values of one game: a read-only dict (reads are as fast as a dict's)."""
 
     def _readonly(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("rule options are read-only; make a new game with other options")
 
-    __setitem__ = __delitem__ = _readonly  # type: ignore[assignment]
+    __setitem__ = __delitem__ = _readonly
     clear = pop = popitem = setdefault = update = _readonly  # type: ignore[assignment]
 
     def __repr__(self) -> str:

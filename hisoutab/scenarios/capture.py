@@ -16,7 +16,7 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
-def _list(dumper: yaml.SafeDumper, data: list) -> Any:
+def _list(dumper: Any, data: Any) -> Any:
     flow = all(not isinstance(x, (list, dict)) for x in data) or all(
         isinstance(x, list) and all(not isinstance(y, (list, dict)) for y in x) for x in data)
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow and len(data) < 40)

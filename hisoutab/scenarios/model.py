@@ -188,7 +188,7 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
         resolved = rs.options.resolve(merged)
     except InputError as exc:
         name = exc.field or ""
-        where = ("options", name) if name in opts_raw else ("options",)
+        where: tuple[str | int, ...] = ("options", name) if name in opts_raw else ("options",)
         raise loc.error(where, exc.detail if name in opts_raw else f"{name}: {exc.detail}") from None
     seed = data.get("seed", 0)
     _expect_type(loc, ("seed",), seed, int, "an integer")

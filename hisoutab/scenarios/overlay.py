@@ -235,11 +235,11 @@ class Overlay:
             elif v in placed:
                 data[f] = None
         # cards pushed out of an overlaid zone and placed nowhere go home (or to `rest`)
-        before = set()
+        before: set[str] = set()
         for f in card_fields:
             v = to_dict(getattr(player, f))
             before.update(c for c in (v if isinstance(v, list) else [v]) if c)
-        now = set()
+        now: set[str] = set()
         for f in card_fields:
             v = data[f]
             now.update(c for c in (v if isinstance(v, list) else [v]) if c)

@@ -258,9 +258,9 @@ class _Run:
             raise
         except Exception as exc:  # a bug in the rules: report it, never a traceback
             g = self.game
+            nxt = g.next_step()
             self.fail(None, None, f"the ruleset raised {type(exc).__name__}: {exc} (after "
-                      f"{len(g.history)} steps; next step: "
-                      f"{g.next_step().name if g.next_step() else '-'})")
+                      f"{len(g.history)} steps; next step: {nxt.name if nxt else '-'})")
             self.result.stopped = "error in the ruleset"
             return self.result
 

@@ -3,6 +3,8 @@ D-RES, D-CANCEL, D-RECOVER, D-REPLENISH)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
@@ -82,7 +84,7 @@ def line_bullets(ctx: Context, s: State, frame: tuple) -> Outcome:
         return Outcome(s, "no bullet on the board", clauses=("D-TIME-2",))
     order = sorted(s.bullets, key=lambda b: (b.owner != s.initiative, int(b.id[1:])))
     parts = []
-    events = []
+    events: list[dict[str, Any]] = []
     clauses = {"D-TIME-2", "D-CARD-BULLET-1"}
     for b in order:
         card = ctx.cards[b.card]
@@ -269,7 +271,7 @@ def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
     if card.parry:
         return Outcome(s, f"{pn(i)}'s {card.name}: the parry time passed without a physical attack, "
                           "no effect", then=(("res.discard", i, iid),), clauses=("D-RES", "D-TAG-PARRY"))
-    frames = [("eff." + kind, i, iid, k) for k, (kind, _) in enumerate(card.effects)]
+    frames: list[tuple[Any, ...]] = [("eff." + kind, i, iid, k) for k, (kind, _) in enumerate(card.effects)]
     frames.append(("res.discard", i, iid))
     return Outcome(s, f"{pn(i)} resolves {card.name}",
                    events=({"type": "resolve", "player": pn(i), "card": iid},), then=frames,
@@ -474,7 +476,9 @@ def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
     action, revealed together), or waits (marker +1, DR-6)."""
     if chosen is None:
         return Outcome(s, "no one plays a card now", clauses=("D-PLAY",))
-    parts, frames, events = [], [], []
+    parts: list[str] = []
+    frames: list[tuple[Any, ...]] = []
+    events: list[dict[str, Any]] = []
     clauses = ["D-PLAY"]
     played = []
     for name, opt in chosen.items():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hisoutab.presentation.svg import HIGHLIGHT, INK, MUTED, PLAYER_COLORS, el, group, polygon, text, title
@@ -100,9 +100,9 @@ def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Itera
     for key, group_ in crowd.items():
         pieces = len(where.get(key, ())) if ctx.on_board(*key) else 0
         slots = bullet_slots(len(group_), pieces)
-        for b, (sx, sy, r) in zip(group_, slots, strict=True):
+        for b, (sx, sy, radius) in zip(group_, slots, strict=True):
             cx, cy = _bullet_xy(ctx, gx, gy, b)
-            out.append(bullet_token(ctx, state, b, cx + sx, cy + sy, r, prefix))
+            out.append(bullet_token(ctx, state, b, cx + sx, cy + sy, radius, prefix))
     return el("g", {"class": "board", "id": f"{prefix}-board"}, *out)
 
 
@@ -129,7 +129,7 @@ def _bullet_xy(ctx: Any, gx: float, gy: float, b: Any) -> tuple[float, float]:
             min(max(cy, gy - edge), gy + ctx.height * CELL + edge))
 
 
-def bullet_slots(n: int, pieces: int = 0) -> list[tuple[float, float, float]]:
+def bullet_slots(n: int, pieces: int = 0) -> Sequence[tuple[float, float, float]]:
     """Offsets (from the cell centre) and radii for ``n`` bullet tokens in one cell, around
     ``pieces`` character pieces standing in its middle."""
     if pieces == 0 and n <= 4:

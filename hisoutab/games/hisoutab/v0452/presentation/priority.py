@@ -349,17 +349,17 @@ class _Builder:
             self.edge(turn, k, ("H-KW-PRIORITY",), "both cards have {Priority}")
             src = k
         h = _name(holder) if holder is not None else "the initiative holder"
-        o = _name(1 - holder) if holder is not None else "the other player"
+        other = _name(1 - holder) if holder is not None else "the other player"
         choice = self.node(f"choice@{t}", "choice", f"{h} keeps or passes the initiative token", t=t,
                            player=h, details=tuple(f"{_name(i)} resolves {card_text(i)}" for i in players))
         self.edge(src, choice, ("H-RES-SIM",), f"{h} holds the initiative token")
         if self.pass_first:
-            keep_first, pass_first = o, h
+            keep_first, pass_first = other, h
         else:
-            keep_first, pass_first = h, o
-        for opt, first, holder_after in (("keep", keep_first, h), ("pass", pass_first, o)):
-            second = o if first == h else h
-            verb = "keeps the token" if opt == "keep" else f"passes the token to {o}"
+            keep_first, pass_first = h, other
+        for opt, first, holder_after in (("keep", keep_first, h), ("pass", pass_first, other)):
+            second = other if first == h else h
+            verb = "keeps the token" if opt == "keep" else f"passes the token to {other}"
             k = self.node(f"{opt}@{t}", "resolve", f"{first} resolves first, then {second}", t=t,
                           details=(f"{h} {verb}", f"initiative after: {holder_after}"))
             self.edge(choice, k, ("R-13",), f"{opt}: {first} first", choice=opt)

@@ -148,11 +148,12 @@ def render_timeline(ctx: Any, state: Any, ox: float, oy: float, width: float, *,
     fy = oy + HEIGHT - 6
     nx = sx
     for kind, color in (("blue", BLUE_CELL), ("yellow", YELLOW_CELL)):
-        t = next_special(ctx, state, kind)
-        if t is None:
+        ahead = next_special(ctx, state, kind)
+        if ahead is None:
             continue
-        label = f"next {kind} cell: t={t}" + (" (now)" if t == state.time else f" (in {t - state.time})")
-        parts.append(el("g", {"class": "next-special", "data-kind": kind, "data-t": t},
+        label = f"next {kind} cell: t={ahead}" + (" (now)" if ahead == state.time
+                                                  else f" (in {ahead - state.time})")
+        parts.append(el("g", {"class": "next-special", "data-kind": kind, "data-t": ahead},
                         el("rect", {"x": nx, "y": fy - 12, "width": 14, "height": 14, "fill": color,
                                     "stroke": "#555555"}),
                         text(nx + 20, fy, label, size=13)))

@@ -151,7 +151,8 @@ def damage_(ctx: Context, s: State, frame: tuple) -> Outcome:
     base = p.hp if p.hp_mark is None else p.hp_mark
     p = replace(p, hp_mark=base - damage, marker_off=True, missed=False, recovery_override=None)
     p, td_text = time_damage(ctx, s, p, face.hitstun)
-    gone, back = [], []
+    gone: list[str] = []
+    back: list[str] = []
     for zone in ("cast", "trigger"):
         card = getattr(p, zone)
         if card is not None:

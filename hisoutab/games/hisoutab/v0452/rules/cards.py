@@ -298,7 +298,7 @@ def _card(located: Located, cid: str, spec: CardSpec, character: str) -> Card:
 
     effects = _parse_effects(located, path + ("effects",), spec.effects)
     reach = reach_of(spec.range, path + ("range",))
-    keywords = dict(
+    keywords: dict[str, Any] = dict(
         character=character, priority=spec.priority, uncancellable=spec.uncancellable,
         ground_only=spec.ground_only, knockback=spec.knockback,
         can_cancel=tuple(spec.can_cancel),

@@ -79,9 +79,9 @@ class Context:
             for _tag, cid in ch.special_area:
                 self.cards[f"{p}/{cid}"] = ch.cards[cid]
                 specials.add(f"{p}/{cid}")
+            by_tag = dict(ch.special_area)
             for tag in MOTIONS:
-                cid = dict(ch.special_area).get(tag)
-                areas.append(f"{p}/{cid}" if cid else None)
+                areas.append(f"{p}/{by_tag[tag]}" if by_tag.get(tag) else None)
             for cid in ch.extra:
                 self.cards[f"{p}/{cid}"] = ch.cards[cid]
                 specials.add(f"{p}/{cid}")

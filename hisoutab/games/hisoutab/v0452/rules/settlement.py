@@ -22,7 +22,7 @@ def settle_marks(ctx: Context, s: State, then_ok: tuple = ()) -> Outcome:
     events = []
     players = list(s.players)
     for i, p in enumerate(players):
-        changes = {}
+        changes: dict[str, int | None] = {}
         if p.hp_mark is not None:
             changes["hp"] = max(0, p.hp_mark)
             parts.append(f"{pn(i)} HP {p.hp} → {changes['hp']}")

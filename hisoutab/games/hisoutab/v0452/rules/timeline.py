@@ -52,7 +52,7 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
                 for color, on in (("blue", ctx.is_blue(c)), ("yellow", ctx.is_yellow(c))) if on]
     if specials:
         text += "; both markers passed " + ", ".join(specials)
-    clauses = ("H-TURN-1", "H-TURN-2") if skipped > 0 else ("H-TURN-1",)
+    clauses: tuple[str, ...] = ("H-TURN-1", "H-TURN-2") if skipped > 0 else ("H-TURN-1",)
     if specials:
         clauses += ("R-11",)
     return Outcome(s, text, events=({"type": "time", "from": prev, "to": t, "skipped": max(0, skipped)},),

@@ -160,7 +160,7 @@ def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
     initiative token (R-13: passing hands the token over and resolves first)."""
     first_ = _priority_first(ctx, s)
     if chosen is None and first_ is not None:
-        who = (first_, 1 - first_)
+        who: tuple[int, ...] = (first_, 1 - first_)
         return Outcome(s, f"{pn(first_)}'s {ctx.name(s.players[first_].trigger)} has {{Priority}}: "
                           f"{pn(first_)} resolves first",
                        then=[("resolve.card", i) for i in who] + [("resolve.settle",)],
@@ -235,7 +235,7 @@ def game_over(ctx: Context, s: State, frame: tuple) -> Outcome:
         else:
             winner = pn(s.initiative)
             text = f"both players reach 0 HP: {winner} holds the initiative and wins"
-        clauses = ("H-GOAL-1", "R-1")
+        clauses: tuple[str, ...] = ("H-GOAL-1", "R-1")
     else:
         winner = pn(1 - dead[0])
         text = f"{pn(dead[0])} reaches 0 HP: {winner} wins"
@@ -363,7 +363,7 @@ def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
             p = replace(p, hand=tuple(hand), cast=iid, cast_side=side)
             what = face.name + (f" ({side})" if side else "")
             parts.append(f"{name} {'cancels into' if cancel else 'plays'} {what}")
-            if cancel:
+            if trigger is not None:
                 clauses.add("H-PLAY-CANCEL")
                 trig = ctx.cards[trigger].face(s.players[i].trigger_side)
                 if face_cancels_by_keyword(face, trig):
