@@ -56,7 +56,7 @@ class Step:
 
     @property
     def time(self) -> int:
-        """The timeline cell (or the ruleset's clock) when the step ran."""
+        """The ruleset's clock when the step ran (its ``turn_info``: a timeline cell, a round…)."""
         return self._info(self.before)[0]
 
     @property

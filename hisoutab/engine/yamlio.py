@@ -151,13 +151,13 @@ class FileCache:
         return value
 
 
-def find_file(name: str, builtin: dict[str, Path], load: Any, what: str) -> Any:
+def find_file(name: str, builtin: dict[str, Path], load: Any, what: str, field: str = "file") -> Any:
     """Load a built-in file by its id, or a file by path; an unknown name is an :class:`InputError`
-    naming the ids there are."""
+    (on ``field``) naming the ids there are."""
     if name in builtin:
         return load(builtin[name])
     p = Path(name)
     if p.suffix in (".yaml", ".yml") or p.exists():
         return load(p)
     raise InputError(f"unknown {what} {name!r}; expected one of {', '.join(builtin)} or a path to a "
-                     f"{what} .yaml file", field="character")
+                     f"{what} .yaml file", field=field)

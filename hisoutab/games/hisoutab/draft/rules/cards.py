@@ -225,4 +225,4 @@ load_character = FileCache(_load)
 
 def find_character(name: str) -> Character:
     """A built-in draft character by id, or a draft character file by path."""
-    return find_file(name, builtin_characters(), load_character, "draft character")
+    return find_file(name, builtin_characters(), load_character, "draft character", "character")

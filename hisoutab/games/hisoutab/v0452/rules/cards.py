@@ -469,4 +469,4 @@ load_character = FileCache(_load_character)
 
 def find_character(name: str) -> Character:
     """A built-in character by id, or a character file by path."""
-    return find_file(name, builtin_characters(), load_character, "character")
+    return find_file(name, builtin_characters(), load_character, "character", "character")
