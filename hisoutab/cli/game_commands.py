@@ -121,20 +121,23 @@ def rules(ruleset: str, as_json: bool) -> None:
 @click.option("--games", type=int, default=50, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@setup_options
 @click.option("--widgets/--no-widgets", default=True, show_default=True,
               help="Also time a step plus re-render in the workbench widget (needs the lab extra).")
 @click.option("--json", "as_json", is_flag=True)
 @friendly
-def bench(games: int, seed: int, ruleset: str, widgets: bool, as_json: bool) -> None:
+def bench(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
+          setup_items: tuple[str, ...], widgets: bool, as_json: bool) -> None:
     """Random playouts with full history: decisions, steps and games per second, bytes per step,
     and the workbench's step-and-render latency."""
     from hisoutab.engine.bench import bench as run_bench
 
     if games < 1:
         raise InputError(f"expected at least 1 game, got {games}", field="--games")
-    result = run_bench(games=games, ruleset=ruleset, seed=seed)
+    setup = parse_setup(ruleset, setup_items, p1, p2)
+    result = run_bench(games=games, ruleset=ruleset, seed=seed, setup=setup or None)
     if widgets:
-        result.update(widget_latency(ruleset, seed))
+        result.update(widget_latency(ruleset))
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
@@ -147,15 +150,18 @@ def bench(games: int, seed: int, ruleset: str, widgets: bool, as_json: bool) -> 
 @click.option("--games", type=int, default=1000, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@setup_options
 @click.option("--json", "as_json", is_flag=True)
 @friendly
-def stats(games: int, seed: int, ruleset: str, as_json: bool) -> None:
+def stats(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
+          setup_items: tuple[str, ...], as_json: bool) -> None:
     """Seeded random games: win rates, game lengths, and clauses no step cited."""
     from hisoutab.engine.bench import random_stats
 
     if games < 1:
         raise InputError(f"expected at least 1 game, got {games}", field="--games")
-    result = random_stats(games=games, ruleset=ruleset, seed=seed)
+    setup = parse_setup(ruleset, setup_items, p1, p2)
+    result = random_stats(games=games, ruleset=ruleset, seed=seed, setup=setup or None)
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
@@ -166,13 +172,13 @@ def stats(games: int, seed: int, ruleset: str, as_json: bool) -> None:
 
 
 
-def widget_latency(ruleset: str, seed: int) -> dict[str, Any]:
+def widget_latency(ruleset: str) -> dict[str, Any]:
     """The workbench's step-and-render latency, measured in a separate Python process (the command
     line imports no Jupyter package); empty figures when the lab extra is not installed."""
     import subprocess
     import sys
 
-    cmd = [sys.executable, "-m", "hisoutab.widgets.latency", "--ruleset", ruleset, "--seed", str(seed)]
+    cmd = [sys.executable, "-m", "hisoutab.widgets.latency", "--ruleset", ruleset]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False)
     except subprocess.TimeoutExpired:

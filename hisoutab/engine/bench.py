@@ -20,15 +20,16 @@ def play_random(seed: int, ruleset: str, **kw: Any) -> Game:
     return game
 
 
-def bench(ruleset: str, games: int = 50, seed: int = 0, memory_games: int = 3) -> dict[str, Any]:
+def bench(ruleset: str, games: int = 50, seed: int = 0, memory_games: int = 3,
+          setup: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` seeded random games with full history; report rates (per second of this
     process's CPU time, so other load on the machine does not skew them) and bytes per step."""
-    play_random(seed, ruleset)  # warm caches (card files, compiled options)
+    play_random(seed, ruleset, setup=setup)  # warm caches (card files, compiled options)
     gc.collect()
     decisions = steps = 0
     t0 = time.perf_counter()
     c0 = time.process_time()
-    for g in playouts(ruleset, range(seed, seed + games)):
+    for g in playouts(ruleset, range(seed, seed + games), setup=setup):
         decisions += g.decisions_made()
         steps += len(g.history)
         del g  # free the game (and its history) now, before the next one is built
@@ -40,7 +41,7 @@ def bench(ruleset: str, games: int = 50, seed: int = 0, memory_games: int = 3) -
     mem_steps = 0
     base = tracemalloc.get_traced_memory()[0]
     for k in range(memory_games):
-        g = play_random(seed + k, ruleset)
+        g = play_random(seed + k, ruleset, setup=setup)
         kept.append(g)
         mem_steps += len(g.history)
     gc.collect()
@@ -63,8 +64,8 @@ def bench(ruleset: str, games: int = 50, seed: int = 0, memory_games: int = 3) -
     }
 
 
-def random_stats(ruleset: str, games: int = 1000, seed: int = 0,
-                 max_steps: int = 60_000) -> dict[str, Any]:
+def random_stats(ruleset: str, games: int = 1000, seed: int = 0, max_steps: int = 60_000,
+                 setup: dict[str, Any] | None = None) -> dict[str, Any]:
     """Seeded random games: win rates, game lengths, and the clause IDs no step cited."""
     import statistics
 
@@ -75,7 +76,7 @@ def random_stats(ruleset: str, games: int = 1000, seed: int = 0,
     wins: dict[str, int] = {}
     turns, steps, decisions = [], [], []
     unfinished = 0
-    for game in playouts(ruleset, range(seed, seed + games), max_steps=max_steps):
+    for game in playouts(ruleset, range(seed, seed + games), max_steps=max_steps, setup=setup):
         for s in game.history:
             cited.update(s.clauses)
         result = game.result()
@@ -89,7 +90,7 @@ def random_stats(ruleset: str, games: int = 1000, seed: int = 0,
         decisions.append(game.decisions_made())
 
     def summary(xs: list[int]) -> dict[str, float]:
-        qs = statistics.quantiles(xs, n=10) if len(xs) > 1 else [xs[0]] * 9
+        qs = statistics.quantiles(xs, n=10, method="inclusive") if len(xs) > 1 else [xs[0]] * 9
         return {"mean": round(statistics.mean(xs), 1), "median": statistics.median(xs),
                 "p10": qs[0], "p90": qs[-1], "min": min(xs), "max": max(xs)}
 
