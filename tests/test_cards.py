@@ -25,9 +25,9 @@ BAD = DATA / "bad_cards"
 
 # file stem → (line, field or None when the problem is below the level of fields, message fragment)
 CORPUS = {
-    "syntax_unclosed_list": (5, None, "invalid YAML: expected ',' or ']'"),
-    "syntax_bad_indent": (12, None, "invalid YAML: mapping values are not allowed here"),
-    "syntax_tab": (13, None, "invalid YAML: found character '\\t' that cannot start any token"),
+    "syntax_unclosed_list": (5, None, "invalid YAML: did not find expected ',' or ']'"),
+    "syntax_bad_indent": (12, None, "invalid YAML: mapping values are not allowed in this context"),
+    "syntax_tab": (13, None, "invalid YAML: found a tab character that violates indentation"),
     "empty": (1, None, "the file is empty; expected a YAML mapping"),
     "top_level_list": (2, None, "expected a mapping with character, name, standing, knockdown, deck"),
     "wrong_type_startup": (34, "cards.jab.startup", "Input should be a valid integer (got '1')"),
@@ -100,7 +100,7 @@ def test_missing_file_and_directory() -> None:
     """yamlio: a missing path or a directory is an InputError naming it."""
     with pytest.raises(InputError, match=r"nope\.yaml: no such file"):
         load_character(DATA / "nope.yaml")
-    with pytest.raises(InputError, match="cannot read the file"):
+    with pytest.raises(InputError, match="is a folder; expected a file"):
         load_character(BAD)
 
 

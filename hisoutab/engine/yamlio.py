@@ -1,10 +1,20 @@
-"""Safe YAML loading that remembers where every value stood, for error messages with line numbers.
+"""Safe, bounded YAML loading that remembers where every value stood, for messages with line numbers.
 
-Only plain data is built (PyYAML's safe constructors): loading a file never runs its content.
+Only plain data is built (PyYAML's safe constructors): loading a file never runs its content. Loading
+is bounded, so that no file can exhaust the machine:
+
+- a file over :data:`MAX_FILE_BYTES` is refused before it is read, and so is anything that is not a
+  regular file (a folder, a FIFO, a device such as ``/dev/zero``);
+- aliases are not expanded beyond :data:`MAX_NODES` values in all, and values nest at most
+  :data:`MAX_DEPTH` deep (a "billion laughs" alias bomb or a recursive alias is refused at once);
+- a value YAML cannot hold as plain data (``!!int abc``, an integer of thousands of digits) is one
+  located error.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -14,6 +24,64 @@ import yaml
 from .errors import InputError
 
 Path_ = tuple[str | int, ...]
+
+MAX_FILE_BYTES = 4 * 1024 * 1024  # scenario and card files are a few kilobytes
+MAX_NODES = 50_000  # values after alias expansion
+MAX_DEPTH = 64  # nesting of mappings and lists
+MAX_DIGITS = 100  # digits of an integer
+# libyaml's parser where it is built in: faster, and it refuses deep nesting itself
+_COMPOSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_text(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "file") -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes; anything else is one
+    :class:`InputError` naming the file."""
+    p = Path(path)
+    name = str(path)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        raise InputError(f"no such {what}", file=name) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the {what}: {exc.strerror}", file=name) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(f"is a folder; expected a {what}", file=name)
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(f"is not a regular file (a device, a FIFO or a socket); expected a {what}",
+                         file=name)
+    if st.st_size > limit:
+        raise InputError(f"is {st.st_size:,} bytes; a {what} may have at most {limit:,}", file=name)
+    try:
+        with open(p, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"cannot read the {what}: {exc.strerror}", file=name) from None
+    if len(data) > limit:
+        raise InputError(f"is larger than {limit:,} bytes, the most a {what} may have", file=name)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not a UTF-8 text file (byte {exc.start})", file=name) from None
+
+
+class _Budget:
+    """Counts the values built while aliases are expanded."""
+
+    __slots__ = ("file", "nodes")
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.nodes = 0
+
+    def spend(self, node: yaml.Node, depth: int) -> None:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise InputError(f"more than {MAX_NODES:,} values once its aliases are expanded; "
+                             "write the data out or use fewer aliases", file=self.file,
+                             line=node.start_mark.line + 1)
+        if depth > MAX_DEPTH:
+            raise InputError(f"values nest more than {MAX_DEPTH} deep (or an alias contains "
+                             "itself)", file=self.file, line=node.start_mark.line + 1)
 
 
 class Located:
@@ -38,12 +106,16 @@ class Located:
         return InputError(message, file=self.file, line=self.line_of(path), field=field)
 
 
-def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> Any:
+def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str,
+          budget: _Budget | None = None) -> Any:
+    if budget is None:
+        budget = _Budget(file)
+    budget.spend(node, len(path))
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = _walk(key_node, path + ("<key>",), {}, file)
+            key = _walk(key_node, path + ("<key>",), {}, file, budget)
             if isinstance(key, (list, dict)):
                 raise InputError("a mapping key must be a plain value",
                                  file=file, line=key_node.start_mark.line + 1)
@@ -52,28 +124,43 @@ def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> A
                                  line=key_node.start_mark.line + 1,
                                  field=".".join(str(x) for x in path + (key,)))
             lines[path + (key,)] = key_node.start_mark.line + 1
-            out[key] = _walk(value_node, path + (key,), lines, file)
+            out[key] = _walk(value_node, path + (key,), lines, file, budget)
             lines[path + (key,)] = value_node.start_mark.line + 1 if not isinstance(
                 value_node, (yaml.MappingNode, yaml.SequenceNode)) else key_node.start_mark.line + 1
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_walk(item, path + (i,), lines, file) for i, item in enumerate(node.value)]
+        return [_walk(item, path + (i,), lines, file, budget) for i, item in enumerate(node.value)]
+    field = ".".join(str(x) for x in path) or None
+    if (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int"
+            and sum(ch.isdigit() for ch in node.value) > MAX_DIGITS):
+        raise InputError(f"an integer of more than {MAX_DIGITS} digits", file=file,
+                         line=node.start_mark.line + 1, field=field)
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_object(node, deep=True)
     except yaml.constructor.ConstructorError as exc:
-        field = ".".join(str(x) for x in path) or None
         raise InputError(f"a value this format cannot hold ({exc.problem}); expected plain data: "
                          "a number, true/false, text, a list or a mapping",
                          file=file, line=node.start_mark.line + 1, field=field) from None
+    except (ValueError, TypeError, OverflowError, KeyError, IndexError, AttributeError):
+        shown = node.value if isinstance(node.value, str) else ""
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        tag = node.tag.rsplit(":", 1)[-1]
+        raise InputError(f"{shown!r} is not a valid {tag}", file=file,
+                         line=node.start_mark.line + 1, field=field) from None
     finally:
         loader.dispose()
 
 
 def load_yaml_text(text: str, file: str) -> Located:
     """Parse YAML text; syntax errors become an :class:`InputError` naming the file and line."""
+    if len(text) > MAX_FILE_BYTES:
+        raise InputError(f"is {len(text):,} characters; a file may have at most {MAX_FILE_BYTES:,}",
+                         file=file)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_COMPOSER)
+    except RecursionError:
+        raise InputError(f"values nest more than {MAX_DEPTH} deep", file=file) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "invalid YAML"
@@ -86,6 +173,8 @@ def load_yaml_text(text: str, file: str) -> Located:
     lines: dict[Path_, int] = {}
     try:
         data = _walk(node, (), lines, file)
+    except RecursionError:
+        raise InputError(f"values nest more than {MAX_DEPTH} deep", file=file) from None
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         raise InputError(f"invalid YAML value: {exc.problem}", file=file,
@@ -94,16 +183,8 @@ def load_yaml_text(text: str, file: str) -> Located:
 
 
 def load_yaml(path: str | Path) -> Located:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("not a UTF-8 text file", file=str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror}", file=str(path)) from None
-    return load_yaml_text(text, str(path))
+    """Load a YAML file (bounded: see the module docstring)."""
+    return load_yaml_text(read_text(path), str(path))
 
 
 def pydantic_error(located: Located, exc: Any, prefix: Sequence[str | int] = ()) -> InputError:
