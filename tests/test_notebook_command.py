@@ -49,3 +49,17 @@ def test_notebook_refuses_a_wrong_suffix(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "expected a file ending in .ipynb" in result.output
     assert "Traceback" not in result.output
+
+
+def test_text_from_the_scenario_cannot_become_live_markup(tmp_path: Path) -> None:
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(SCENARIO.replace("name: a guard, pictured",
+                                         'name: "<img src=x onerror=alert(3)> *bold* [link](javascript:x)"'))
+    out = tmp_path / "s.ipynb"
+    result = CliRunner().invoke(main, ["notebook", str(scenario), "-o", str(out), "--no-execute"])
+    assert result.exit_code == 0, result.output
+    first = "".join(json.loads(out.read_text())["cells"][0]["source"])
+    assert "<img" not in first and "&lt;img src=x onerror=alert\\(3\\)&gt;" in first
+    assert "\\*bold\\*" in first and "\\[link\\]\\(javascript:x\\)" in first
+    again = CliRunner().invoke(main, ["notebook", str(scenario), "-o", str(out), "--no-execute"])
+    assert again.exit_code == 2 and "give --force" in again.output

@@ -23,17 +23,48 @@ def console() -> Console:
 
 
 def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn the library's errors into one line on stderr and exit code 2."""
+    """Turn the library's errors into one line on stderr and exit code 2. Anything else is a bug in
+    hisoutab: one line saying so and where the full trace was written (exit code 3), never a raw
+    traceback."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except HisoutabError as exc:
-            click.echo(f"hisoutab: {exc}", err=True)
+            click.echo(f"hisoutab: {_one_line(str(exc))}", err=True)
             sys.exit(2)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            click.echo("hisoutab: interrupted", err=True)
+            sys.exit(130)
+        except Exception as exc:
+            trace = bug_report(exc)
+            click.echo(f"hisoutab: internal error ({type(exc).__name__}: {_one_line(str(exc))}); this is a "
+                       f"bug in hisoutab — the full trace is in {trace}", err=True)
+            sys.exit(3)
 
     return wrapper
+
+
+MAX_MESSAGE = 2000  # characters of one error line: a 10 MB bad value makes no 10 MB message
+
+
+def _one_line(text: str) -> str:
+    text = " ".join(text.split("\n")).strip()
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
+
+
+def bug_report(exc: BaseException) -> str:
+    """Write the traceback of ``exc`` to a file in the temporary folder; its path."""
+    import tempfile
+    import traceback
+
+    fd, path = tempfile.mkstemp(prefix="hisoutab-bug-", suffix=".txt")
+    with open(fd, "w", encoding="utf-8") as fh:
+        fh.write("".join(traceback.format_exception(exc)))
+    return path
 
 
 def parse_options(items: tuple[str, ...], field: str = "--option") -> dict[str, Any]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -12,14 +11,16 @@ from rich.text import Text
 
 from hisoutab.cli.common import DEFAULT_RULESET, console, friendly, parse_options, parse_setup, setup_options
 from hisoutab.engine.errors import InputError
+from hisoutab.engine.files import check_target, write_file
+from hisoutab.presentation.terminal import escape
 
 
 def _print_result(out: Any, result: Any, verbose_steps: int = 8) -> None:
     if result.passed:
-        out.print(f"[bold green]PASS[/] {result.file} — {result.checked} checkpoint(s), "
-                      f"{len(result.steps)} steps, stopped: {result.stopped}")
+        out.print(f"[bold green]PASS[/] {escape(result.file)} — {result.checked} checkpoint(s), "
+                  f"{len(result.steps)} steps, stopped: {escape(result.stopped)}")
         return
-    out.print(f"[bold red]FAIL[/] {result.file}")
+    out.print(f"[bold red]FAIL[/] {escape(result.file)}")
     out.print(Text(result.report(verbose_steps)))
 
 
@@ -28,10 +29,10 @@ def _prompt(out: Any) -> Any:
         answers: dict[str, str] = {}
         for p in decision.players:
             labels = decision.labels(p)
-            out.print(f"[bold]{p}[/] decides ({decision.kind}, {', '.join(decision.clauses)}): "
-                          f"{decision.prompt}")
+            out.print(f"[bold]{escape(p)}[/] decides ({escape(decision.kind)}, "
+                      f"{escape(', '.join(decision.clauses))}): {escape(decision.prompt)}")
             for k, label in enumerate(labels, 1):
-                out.print(f"  {k:>2}. {label}")
+                out.print(f"  {k:>2}. {escape(label)}")
             while True:
                 raw = click.prompt(f"{p} (number or label, q to stop)", default="1").strip()
                 if raw in ("q", "quit"):
@@ -42,7 +43,7 @@ def _prompt(out: Any) -> Any:
                 if raw in labels:
                     answers[p] = raw
                     break
-                out.print(f"[red]{raw!r} is not an option[/]")
+                out.print(f"[red]{escape(repr(raw))} is not an option[/]")
         return answers if decision.joint else answers[decision.players[0]]
 
     return ask
@@ -63,7 +64,8 @@ def run_cmd(file: str, until: str | None, interactive: bool) -> None:
 
     out = console()
     sc = load_scenario(file)
-    out.print(f"[bold]{sc.name}[/] — {sc.description} ({sc.ruleset.id}, seed {sc.seed})")
+    out.print(f"[bold]{escape(sc.name)}[/] — {escape(sc.description)} ({escape(sc.ruleset.id)}, "
+              f"seed {sc.seed})")
     if interactive and until is None:
         until = "end"
     result = run_scenario(sc, until=until, prompt=_prompt(out) if interactive else None,
@@ -72,8 +74,8 @@ def run_cmd(file: str, until: str | None, interactive: bool) -> None:
     game = result.game
     if game is not None and not game.over and game.pending is not None:
         d = game.pending
-        out.print("pending: " + "; ".join(f"{p} ({d.kind}): " + ", ".join(d.labels(p))
-                                              for p in d.players))
+        out.print(escape("pending: " + "; ".join(f"{p} ({d.kind}): " + ", ".join(d.labels(p))
+                                                 for p in d.players)))
     sys.exit(0 if result.passed else 1)
 
 
@@ -86,6 +88,8 @@ def check_cmd(paths: tuple[str, ...], as_json: bool) -> None:
     from hisoutab.scenarios import check_paths, check_summary
 
     results = check_paths(paths)
+    if not results:
+        raise InputError("no scenario files (*.yaml) there", file=", ".join(paths))
     summary = check_summary(results)
     if as_json:
         click.echo(json.dumps(summary, indent=2, default=str))
@@ -100,7 +104,7 @@ def check_cmd(paths: tuple[str, ...], as_json: bool) -> None:
                                       f"{name}").markup)
         for r in results:
             if not r.passed:
-                out.print(f"\n[bold red]FAIL[/] {r.file}")
+                out.print(f"\n[bold red]FAIL[/] {escape(r.file)}")
                 out.print(Text(r.report()))
         out.print(f"{summary['passed']} passed, {summary['failed']} failed")
     sys.exit(0 if summary["failed"] == 0 and results else 1)
@@ -132,9 +136,10 @@ def record_cmd(files: tuple[str, ...]) -> None:
               help="Set a rule option (repeatable).")
 @click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None,
               help="Write the scenario here (default: print it).")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
 def capture_cmd(seed: int, steps: int, p1: str | None, p2: str | None, setup_items: tuple[str, ...],
-                ruleset: str, options: tuple[str, ...], output: str | None) -> None:
+                ruleset: str, options: tuple[str, ...], output: str | None, force: bool) -> None:
     """Play a random game for --step steps and write a scenario that starts at that state."""
     from hisoutab.engine.agents import RandomAgent
     from hisoutab.engine.game import Game
@@ -142,13 +147,15 @@ def capture_cmd(seed: int, steps: int, p1: str | None, p2: str | None, setup_ite
 
     if steps < 0:
         raise InputError(f"expected 0 or more steps, got {steps}", field="--step")
+    if output:
+        check_target(output, force=force)
     setup = parse_setup(ruleset, setup_items, p1, p2)
     game = Game(ruleset, seed=seed, options=parse_options(options), setup=setup)
     if steps:
         game.run(until="end", agents=RandomAgent(seed), max_steps=steps)
     text = capture(game)
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        write_file(output, text, force=force)
         click.echo(f"wrote {output} (state after {game.cursor} steps)")
     else:
         click.echo(text, nl=False)
@@ -181,14 +188,14 @@ def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
         sys.exit(0 if d.same else 1)
     out = console()
     ra, rb = d.results
-    out.print(f"[bold]A[/] = {d.a}: {len(ra.steps)} steps, "
-                  f"{'passes' if ra.passed else 'fails'}")
-    out.print(f"[bold]B[/] = {d.b}: {len(rb.steps)} steps, "
-                  f"{'passes' if rb.passed else 'fails'}")
+    out.print(f"[bold]A[/] = {escape(d.a)}: {len(ra.steps)} steps, "
+              f"{'passes' if ra.passed else 'fails'}")
+    out.print(f"[bold]B[/] = {escape(d.b)}: {len(rb.steps)} steps, "
+              f"{'passes' if rb.passed else 'fails'}")
     for tag, r in (("A", ra), ("B", rb)):
         if r.scenario is not None and r.scenario.dropped_options:
             out.print(f"  {tag}: options the ruleset does not declare were left out: "
-                          + ", ".join(r.scenario.dropped_options))
+                      + escape(", ".join(r.scenario.dropped_options)))
         for f in r.failures[:3]:
             out.print(Text(f"  {tag}: {str(f).splitlines()[0]}"))
     if d.same:
@@ -222,15 +229,15 @@ def coverage_cmd(paths: tuple[str, ...], ruleset: str | None, as_json: bool) -> 
         click.echo(json.dumps(cov, indent=2))
         return
     out = console()
-    out.print(f"[bold]{cov['ruleset']}[/]: {cov['scenarios']} scenarios cite {cov['covered']} of "
-                  f"{cov['total']} clauses ({cov['percent']}%)")
+    out.print(f"[bold]{escape(str(cov['ruleset']))}[/]: {cov['scenarios']} scenarios cite "
+              f"{cov['covered']} of {cov['total']} clauses ({cov['percent']}%)")
     imp = cov["implemented"]
     out.print(f"implemented clauses (cited by declared steps): {imp['covered']} of {imp['total']}"
-                  + (f"; not reached: {', '.join(cov['implemented_missing'])}"
-                     if cov["implemented_missing"] else ""))
+              + (f"; not reached: {escape(', '.join(cov['implemented_missing']))}"
+                 if cov["implemented_missing"] else ""))
     out.print(Text("missing: " + (", ".join(cov["missing"]) or "none")))
     if cov["other_cited"]:
-        out.print("readings and settled questions cited: " + ", ".join(cov["other_cited"]))
+        out.print("readings and settled questions cited: " + escape(", ".join(cov["other_cited"])))
     for f in cov["failed"]:
         out.print(Text(f"[failed] {f['file']}: {f['error'].splitlines()[0]}"), style="red")
 

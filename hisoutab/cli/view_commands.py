@@ -14,6 +14,7 @@ import click
 
 from hisoutab.cli.common import DEFAULT_RULESET, console, friendly
 from hisoutab.engine.errors import InputError
+from hisoutab.engine.files import check_target, write_file
 
 __all__ = ["graph", "render", "seeded_game", "show", "write_phase_graph", "write_priority_graph",
            "write_state_picture"]
@@ -40,13 +41,11 @@ def seeded_game(seed: int = 0, step: int | None = None, *, ruleset: str = DEFAUL
     return game
 
 
-def _check_suffix(out: str, allowed: tuple[str, ...], field: str) -> Path:
+def _check_suffix(out: str, allowed: tuple[str, ...], field: str, force: bool = False) -> Path:
     path = Path(out)
     if path.suffix.lower() not in allowed:
         raise InputError(f"{out!r}: expected a file ending in {', '.join(allowed)}", field=field)
-    if not path.parent.exists():
-        raise InputError(f"{out!r}: the folder {str(path.parent)!r} does not exist", field=field)
-    return path
+    return check_target(path, force=force, field=field)
 
 
 def _dot_missing(exc: Exception) -> InputError:
@@ -63,51 +62,51 @@ def _dot_failed(exc: Exception) -> InputError:
                       field="-o")
 
 
-def _save_graph(wrapper: Any, path: Path) -> Path:
-    """Save a PhaseGraph / PriorityGraph: DOT text, or rendered quietly (dot's messages go into the
-    one-line error, not to the terminal)."""
+def _save_graph(wrapper: Any, path: Path, force: bool = False) -> Path:
+    """Save a drawn graph: DOT text, or rendered quietly (dot's messages go into the one-line error,
+    not to the terminal); atomically."""
     import graphviz
 
     suffix = path.suffix.lower()
     if suffix in (".dot", ".gv"):
-        path.write_text(wrapper.source, encoding="utf-8")
-        return path
+        return write_file(path, wrapper.source, force=force)
     try:
-        path.write_bytes(wrapper.pipe(suffix[1:]))
+        data = wrapper.pipe(suffix[1:])
     except graphviz.ExecutableNotFound as exc:
         raise _dot_missing(exc) from None
     except graphviz.CalledProcessError as exc:
         raise _dot_failed(exc) from None
-    return path
+    return write_file(path, data, force=force)
 
 
 def write_state_picture(game: Any, state: Any, out: str | Path, *, designer: bool = False,
-                        highlight: Any = (), viewer: str | None = None) -> Path:
+                        highlight: Any = (), viewer: str | None = None, force: bool = False) -> Path:
     """Write the state picture of ``state`` of ``game`` (or of a context) to ``out`` (``.svg``,
     ``.html`` or ``.png``), drawn by the ruleset's presentation."""
     from hisoutab.presentation import StatePicture
 
-    path = _check_suffix(str(out), PICTURE_SUFFIXES, "-o")
-    return StatePicture(game, state, highlight=highlight, designer=designer, viewer=viewer).save(path)
+    path = _check_suffix(str(out), PICTURE_SUFFIXES, "-o", force)
+    picture = StatePicture(game, state, highlight=highlight, designer=designer, viewer=viewer)
+    return picture.save(path, force=force)
 
 
-def write_phase_graph(ruleset: str, out: str | Path) -> Path:
+def write_phase_graph(ruleset: str, out: str | Path, *, force: bool = False) -> Path:
     """Write the phase-transition graph of ``ruleset`` (``.svg``/``.png``/``.pdf`` or ``.dot``/``.gv``)."""
     from hisoutab.engine.ruleset import get_ruleset
     from hisoutab.presentation.phases import PhaseGraph
 
-    path = _check_suffix(str(out), GRAPH_SUFFIXES, "-o")
-    return _save_graph(PhaseGraph(get_ruleset(ruleset)), path)
+    path = _check_suffix(str(out), GRAPH_SUFFIXES, "-o", force)
+    return _save_graph(PhaseGraph(get_ruleset(ruleset)), path, force)
 
 
 def write_priority_graph(game: Any, state: Any, out: str | Path, *, turns: int = 6,
-                         name: str = "priority") -> Path:
+                         name: str = "priority", force: bool = False) -> Path:
     """Write an explainer graph of ``state`` (``priority`` by default: who acts when, and why) to
     ``out`` (``.svg``/``.png``/``.pdf`` or ``.dot``/``.gv``)."""
     from hisoutab.presentation import explainer
 
-    path = _check_suffix(str(out), GRAPH_SUFFIXES, "-o")
-    return _save_graph(explainer(game, name, state, turns=turns), path)
+    path = _check_suffix(str(out), GRAPH_SUFFIXES, "-o", force)
+    return _save_graph(explainer(game, name, state, turns=turns), path, force)
 
 
 def _at(step: int | None, end: bool) -> int | None:
@@ -149,18 +148,19 @@ def scenario_game(file: str, step: int | None) -> Any:
 @click.option("--viewer", default=None, metavar="PLAYER",
               help="Draw the state as this player sees it (hidden cards as ?).")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
 def render(file: str | None, seed: int, step: int | None, end: bool, out: str, designer: bool,
-           viewer: str | None, ruleset: str) -> None:
+           viewer: str | None, ruleset: str, force: bool) -> None:
     """Write the state picture after step K (or at the end) of a scenario FILE, or of a seeded
     random game when no file is given."""
     if file:
         game = scenario_game(file, _at(step, end))
-        path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer)
+        path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force)
         click.echo(f"wrote {path} ({file}, step {game.cursor})")
         return
     game = seeded_game(seed, _at(step, end), ruleset=ruleset)
-    path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer)
+    path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force)
     click.echo(f"wrote {path} ({_where(game, seed)})")
 
 
@@ -172,10 +172,11 @@ def graph() -> None:
 @graph.command("phases")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @click.option("-o", "--out", default="phases.svg", show_default=True, metavar="OUT.svg|OUT.dot")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
-def graph_phases(ruleset: str, out: str) -> None:
+def graph_phases(ruleset: str, out: str, force: bool) -> None:
     """The declared steps of a ruleset and their transitions."""
-    path = write_phase_graph(ruleset, out)
+    path = write_phase_graph(ruleset, out, force=force)
     click.echo(f"wrote {path}")
 
 
@@ -188,19 +189,20 @@ def graph_phases(ruleset: str, out: str) -> None:
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @click.option("--explainer", "name", default="priority", show_default=True,
               help="Which of the ruleset's explainer graphs (priority, agenda, …).")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
 def graph_priority(file: str | None, seed: int, step: int | None, turns: int, out: str,
-                   ruleset: str, name: str) -> None:
+                   ruleset: str, name: str, force: bool) -> None:
     """Who acts next and why, after step K of a scenario FILE or of a seeded random game."""
     if turns < 1:
         raise InputError(f"expected at least 1 turn, got {turns}", field="--turns")
     if file:
         game = scenario_game(file, step)
-        path = write_priority_graph(game, game.state, out, turns=turns, name=name)
+        path = write_priority_graph(game, game.state, out, turns=turns, name=name, force=force)
         click.echo(f"wrote {path} ({file}, step {game.cursor})")
         return
     game = seeded_game(seed, step, ruleset=ruleset)
-    path = write_priority_graph(game, game.state, out, turns=turns, name=name)
+    path = write_priority_graph(game, game.state, out, turns=turns, name=name, force=force)
     click.echo(f"wrote {path} ({_where(game, seed)})")
 
 

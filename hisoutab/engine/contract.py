@@ -259,9 +259,6 @@ class RulesetBase:
             shared[self.players_field] = tuple(new_records)
         return replace(state, **shared)
 
-    # ------------------------------------------------------------------ result
-    def result_dict(self, state: Any) -> dict[str, Any]:
-        return self.result(state).to_dict()  # type: ignore[attr-defined, no-any-return]
 
 
 def place_cards(zones: Iterable[Zone], players: Iterable[Any], state: Any,

@@ -207,7 +207,8 @@ class Game:
 
     def result(self) -> Result:
         """How the game ended, or ``Result("unfinished")`` while it goes on."""
-        return self.ruleset.result(self.state)  # type: ignore[no-any-return]
+        result: Result = self.ruleset.result(self.state)
+        return result
 
     def view(self, player: str | None = None) -> Any:
         """The current state as ``player`` sees it (``None``: everything, the designer's view)."""
@@ -412,7 +413,8 @@ class Game:
         from importlib.metadata import entry_points
 
         for ep in entry_points(group="hisoutab.writers", name="scenario"):
-            return ep.load()(self, **kwargs)  # type: ignore[no-any-return]
+            text: str = ep.load()(self, **kwargs)
+            return text
         raise HisoutabError("no scenario writer is installed (entry point hisoutab.writers: scenario)")
 
     def iter_steps(self) -> Iterator[Step]:

@@ -13,8 +13,6 @@ is bounded, so that no file can exhaust the machine:
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,46 +20,15 @@ from typing import Any
 import yaml
 
 from .errors import InputError
+from .files import MAX_FILE_BYTES, read_text
 
 Path_ = tuple[str | int, ...]
 
-MAX_FILE_BYTES = 4 * 1024 * 1024  # scenario and card files are a few kilobytes
 MAX_NODES = 50_000  # values after alias expansion
 MAX_DEPTH = 64  # nesting of mappings and lists
 MAX_DIGITS = 100  # digits of an integer
 # libyaml's parser where it is built in: faster, and it refuses deep nesting itself
 _COMPOSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def read_text(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "file") -> str:
-    """The UTF-8 text of a regular file of at most ``limit`` bytes; anything else is one
-    :class:`InputError` naming the file."""
-    p = Path(path)
-    name = str(path)
-    try:
-        st = os.stat(p)
-    except FileNotFoundError:
-        raise InputError(f"no such {what}", file=name) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the {what}: {exc.strerror}", file=name) from None
-    if stat.S_ISDIR(st.st_mode):
-        raise InputError(f"is a folder; expected a {what}", file=name)
-    if not stat.S_ISREG(st.st_mode):
-        raise InputError(f"is not a regular file (a device, a FIFO or a socket); expected a {what}",
-                         file=name)
-    if st.st_size > limit:
-        raise InputError(f"is {st.st_size:,} bytes; a {what} may have at most {limit:,}", file=name)
-    try:
-        with open(p, "rb") as fh:
-            data = fh.read(limit + 1)
-    except OSError as exc:
-        raise InputError(f"cannot read the {what}: {exc.strerror}", file=name) from None
-    if len(data) > limit:
-        raise InputError(f"is larger than {limit:,} bytes, the most a {what} may have", file=name)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not a UTF-8 text file (byte {exc.start})", file=name) from None
 
 
 class _Budget:

@@ -7,19 +7,29 @@ nor the command line loads a Jupyter package until a notebook is asked for.
 
 from __future__ import annotations
 
+import html
 import os
 from pathlib import Path
 from typing import Any
 
 from hisoutab.engine.errors import InputError
+from hisoutab.engine.files import check_target, write_file
+
+
+def md(text: str) -> str:
+    """Text from a file, safe in a Markdown cell: HTML escaped, Markdown's own marks backslashed."""
+    out = html.escape(text, quote=True)
+    for ch in "\\`*_[]{}()#+!|~>":
+        out = out.replace(ch, "\\" + ch)
+    return out.replace("\n", " ")
 
 
 def _cells(scenario_path: str, name: str, description: str, picks: list[tuple[int, str]]) -> list[Any]:
     import nbformat.v4 as nbf
 
     cells = [
-        nbf.new_markdown_cell(f"# {name}\n\n{description}\n\nMade from the scenario file "
-                              f"`{scenario_path}` by `hisoutab notebook`. Re-run it to see the "
+        nbf.new_markdown_cell(f"# {md(name)}\n\n{md(description)}\n\nMade from the scenario file "
+                              f"{md(scenario_path)} by `hisoutab notebook`. Re-run it to see the "
                               "rules play the situation again; nbval checks it stays the same."),
         nbf.new_code_cell(
             "from hisoutab.presentation import StatePicture\n"
@@ -31,7 +41,7 @@ def _cells(scenario_path: str, name: str, description: str, picks: list[tuple[in
         nbf.new_code_cell("for step in game.history:\n    print(step.line())"),
     ]
     for index, title in picks:
-        cells.append(nbf.new_markdown_cell(f"## {title}"))
+        cells.append(nbf.new_markdown_cell(f"## {md(title)}"))
         if index == 0:
             cells.append(nbf.new_code_cell("StatePicture(game.ctx, game.initial)"))
         else:
@@ -40,8 +50,9 @@ def _cells(scenario_path: str, name: str, description: str, picks: list[tuple[in
 
 
 def scenario_notebook(scenario: str | Path, out: str | Path, *, execute: bool = True,
-                      timeout: int = 300) -> Path:
-    """Write ``out`` (.ipynb): the scenario's step table and pictures, executed with outputs."""
+                      timeout: int = 300, force: bool = False) -> Path:
+    """Write ``out`` (.ipynb): the scenario's step table and pictures, executed with outputs. An
+    existing ``out`` is replaced only with ``force``; the write is atomic."""
     import nbformat
     from nbclient import NotebookClient
 
@@ -50,8 +61,7 @@ def scenario_notebook(scenario: str | Path, out: str | Path, *, execute: bool = 
     out = Path(out)
     if out.suffix != ".ipynb":
         raise InputError(f"{str(out)!r}: expected a file ending in .ipynb", field="-o")
-    if not out.parent.exists():
-        raise InputError(f"{str(out)!r}: the folder {str(out.parent)!r} does not exist", field="-o")
+    check_target(out, force=force)
     result = run_file(scenario)
     if result.game is None:
         raise InputError(result.report(), file=str(scenario))
@@ -72,5 +82,4 @@ def scenario_notebook(scenario: str | Path, out: str | Path, *, execute: bool = 
     if execute:
         NotebookClient(nb, timeout=timeout, kernel_name="python3",
                        resources={"metadata": {"path": str(out.parent.resolve())}}).execute()
-    nbformat.write(nb, str(out))
-    return out
+    return write_file(out, nbformat.writes(nb) + "\n", force=force)

@@ -250,7 +250,8 @@ def presentation_for(ruleset: Any) -> Presentation:
     if not pres.ruleset_id:
         pres.ruleset_id = rid
     _CACHE[rid] = pres
-    return pres  # type: ignore[no-any-return]
+    found: Presentation = pres
+    return found
 
 
 def presentation_of_state(state: Any) -> tuple[Any, Presentation]:

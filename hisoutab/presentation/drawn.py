@@ -6,6 +6,9 @@ from pathlib import Path
 
 import graphviz
 
+from hisoutab.engine.errors import InputError
+from hisoutab.engine.files import check_target, write_file
+
 _FALLBACKS: tuple[dict[str, str], ...] = ({}, {"newrank": "true"},
                                           {"newrank": "true", "splines": "line"})
 
@@ -43,14 +46,13 @@ class DrawnGraph:
     def _repr_svg_(self) -> str:
         return self.pipe("svg").decode("utf-8")
 
-    def save(self, path: str | Path) -> Path:
-        """Write ``.svg`` / ``.png`` / ``.pdf`` (rendered) or ``.dot`` / ``.gv`` (DOT text) by suffix."""
+    def save(self, path: str | Path, *, force: bool = True) -> Path:
+        """Write ``.svg`` / ``.png`` / ``.pdf`` (rendered) or ``.dot`` / ``.gv`` (DOT text) by suffix,
+        atomically; with ``force=False`` an existing file is not replaced."""
         p = Path(path)
         suffix = p.suffix.lower()
-        if suffix in (".dot", ".gv"):
-            p.write_text(self.source, encoding="utf-8")
-        elif suffix in (".svg", ".png", ".pdf"):
-            p.write_bytes(self.pipe(suffix[1:]))
-        else:
-            raise ValueError(f"save({str(path)!r}): expected a .svg, .png, .pdf, .dot or .gv file")
-        return p
+        if suffix not in (".dot", ".gv", ".svg", ".png", ".pdf"):
+            raise InputError(f"{str(path)!r}: expected a .svg, .png, .pdf, .dot or .gv file", field="-o")
+        check_target(p, force=force)
+        data = self.source if suffix in (".dot", ".gv") else self.pipe(suffix[1:])
+        return write_file(p, data, force=force)

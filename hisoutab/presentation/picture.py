@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hisoutab.engine.errors import InputError
+from hisoutab.engine.files import check_target, write_file
 from hisoutab.engine.record import to_dict
 
 from .base import Presentation, presentation_for, presentation_of_state
@@ -103,19 +104,21 @@ class StatePicture:
         extra += f" viewer={self.viewer}" if self.viewer else ""
         return f"<StatePicture {self.title}{extra}>"
 
-    def save(self, path: str | Path) -> Path:
-        """Write the picture to ``path``: ``.html`` (a page), ``.png`` (rendered), else SVG text."""
+    def save(self, path: str | Path, *, force: bool = True) -> Path:
+        """Write the picture to ``path``: ``.html`` (a page), ``.png`` (rendered), else SVG text.
+        The write is atomic; with ``force=False`` an existing file is not replaced."""
         path = Path(path)
+        check_target(path, force=force)
         suffix = path.suffix.lower()
+        data: str | bytes
         if suffix in (".html", ".htm"):
             title = esc(self.title)
-            body = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}</title></head>\n'
+            data = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}</title></head>\n'
                     f"<body>\n{self._repr_html_()}\n</body></html>\n")
-            path.write_text(body, encoding="utf-8")
         elif suffix == ".png":
             from .png import svg_to_png
 
-            path.write_bytes(svg_to_png(self.svg))
+            data = svg_to_png(self.svg)
         else:
-            path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + self.svg, encoding="utf-8")
-        return path
+            data = '<?xml version="1.0" encoding="UTF-8"?>\n' + self.svg
+        return write_file(path, data, force=force)

@@ -210,13 +210,14 @@ class StepView:
         parts.append("</div>")
         return "\n".join(parts)
 
-    def save(self, path: str | Path) -> Path:
-        """Write a standalone HTML page."""
-        p = Path(path)
+    def save(self, path: str | Path, *, force: bool = True) -> Path:
+        """Write a standalone HTML page (atomically; ``force=False`` keeps an existing file)."""
+        from hisoutab.engine.files import write_file
+
         title = html.escape(f"{self.ruleset.title} step {self.step.index}: {self.step.name}")
-        p.write_text(f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}</title></head>\n'
-                     f"<body>\n{self._repr_html_()}\n</body></html>\n", encoding="utf-8")
-        return p
+        return write_file(path, f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}'
+                                f"</title></head>\n<body>\n{self._repr_html_()}\n</body></html>\n",
+                          force=force)
 
     def __repr__(self) -> str:
         s = self.step

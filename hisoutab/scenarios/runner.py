@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hisoutab.engine.errors import HisoutabError
+from hisoutab.engine.errors import HisoutabError, InputError
+from hisoutab.engine.files import read_text, write_file
 from hisoutab.engine.game import Game, Step
 
 from .model import Checkpoint, Scenario
@@ -394,7 +395,11 @@ def run_scenario(sc: Scenario, *, until: str | None = None, prompt: Prompt | Non
     if golden and until is None:
         gp = Path(sc.golden_path)
         if gp.exists():
-            result.golden_diff = compare_golden(gp, result.steps)
+            try:
+                result.golden_diff = compare_golden(gp, result.steps)
+            except InputError as exc:  # not UTF-8, a folder, too large: a failure, not a crash
+                result.failures.append(Failure(str(gp), None, None, exc.detail))
+                return result
             if result.golden_diff:
                 result.failures.append(Failure(
                     sc.file, None, None, f"the step log differs from the golden log {gp.name} "
@@ -424,19 +429,21 @@ def run_file(path: str | Path, **kw: Any) -> Result:
 GOLDEN_HEADER = "# golden step log: index|time|step|clauses|sentence (written by `hisoutab record`)"
 
 
+GOLDEN_MAX_BYTES = 64 * 1024 * 1024  # a golden log of 5000 steps is well under 1 MB
+
 def log_lines(steps: list[Step]) -> list[str]:
     return [s.line() for s in steps]
 
 
 def write_golden(sc: Scenario, result: Result) -> Path:
     gp = Path(sc.golden_path)
-    gp.write_text("\n".join([GOLDEN_HEADER, f"# scenario: {sc.name}", *log_lines(result.steps)])
-                  + "\n", encoding="utf-8")
-    return gp
+    text = "\n".join([GOLDEN_HEADER, f"# scenario: {sc.name}", *log_lines(result.steps)]) + "\n"
+    return write_file(gp, text, force=True, field="golden log")  # atomic: the old log survives a crash
 
 
 def read_golden(path: Path) -> list[str]:
-    return [x for x in path.read_text(encoding="utf-8").splitlines() if x and not x.startswith("#")]
+    text = read_text(path, limit=GOLDEN_MAX_BYTES, what="golden log")
+    return [x for x in text.splitlines() if x and not x.startswith("#")]
 
 
 def compare_golden(path: Path, steps: list[Step]) -> list[str]:
