@@ -169,7 +169,11 @@ def setup_error(exc: ValidationError) -> InputError:
     """The first problem of a setup validation as one located :class:`InputError`."""
     err = exc.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ()))
-    return InputError(err.get("msg", "invalid"), field="setup" + (f".{where}" if where else ""))
+    msg = str(err.get("msg", "invalid"))
+    msg = msg.removeprefix("Value error, ")
+    if err.get("type") == "extra_forbidden":
+        msg = "unknown setup field"
+    return InputError(msg, field="setup" + (f".{where}" if where else ""))
 
 
 class RulesetBase:

@@ -243,6 +243,13 @@ class Game:
         stays hidden until every deciding player has chosen, then one step reveals all. An illegal
         choice raises :class:`IllegalChoice` and changes nothing.
         """
+        if not isinstance(choice, (str, Mapping)) or (
+                isinstance(choice, Mapping) and not all(isinstance(k, str) and isinstance(v, str)
+                                                        for k, v in choice.items())):
+            raise IllegalChoice(f"choose({choice!r}): expected an option's label (a text) or "
+                                "{player: label} for a simultaneous decision")
+        if player is not None and not isinstance(player, str):
+            raise IllegalChoice(f"choose(player={player!r}): expected a player's name")
         decision = self.pending
         if decision is None:
             raise NoDecision("no decision is pending" + (" (the game is over)" if self.over else ""))
@@ -340,7 +347,16 @@ class Game:
         are answered by them (one agent for everyone, or one per player name) — except with
         ``until="decision"``, which stops at the decision. Returns the steps taken."""
         if until not in ("decision", "turn", "phase", "end"):
-            raise HisoutabError(f"run(until={until!r}): expected decision, turn, phase or end")
+            raise InputError(f"run(until={until!r}): expected decision, turn, phase or end", field="until")
+        if agents is not None and not isinstance(agents, Agent) and not (
+                isinstance(agents, Mapping) and all(isinstance(a, Agent) for a in agents.values())):
+            hint = " (make one with make_agent('random') or RandomAgent(seed))" if isinstance(agents, str) \
+                else ""
+            raise InputError(f"run(agents={agents!r}): expected an agent or {{player: agent}}{hint}",
+                             field="agents")
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 0:
+            raise InputError(f"run(max_steps={max_steps!r}): expected a whole number ≥ 0",
+                             field="max_steps")
         with fewer_collections():
             return self._run(until, agents, max_steps, on_step)
 
