@@ -405,19 +405,22 @@ def test_unknown_option_raises_option_error_listing_known() -> None:
 
 
 @pytest.mark.parametrize(("name", "value", "message"), [
-    ("board.width", 3, "board.width: 3 is too small; expected an integer ≥ 4"),
-    ("board.width", "7", "board.width: '7' is not allowed; expected an integer ≥ 4"),
-    ("board.width", True, "board.width: True is not allowed; expected an integer ≥ 4"),
-    ("board.width", 7.0, "board.width: 7.0 is not allowed; expected an integer ≥ 4"),
+    ("board.width", 3, "board.width: 3 is too small; expected an integer from 4 to 30"),
+    ("board.width", "7", "board.width: '7' is not allowed; expected an integer from 4 to 30"),
+    ("board.width", True, "board.width: True is not allowed; expected an integer from 4 to 30"),
+    ("board.width", 7.0, "board.width: 7.0 is not allowed; expected an integer from 4 to 30"),
     ("deck.reshuffle", 1, "deck.reshuffle: 1 is not allowed; expected true or false"),
     ("deck.reshuffle", "yes", "deck.reshuffle: 'yes' is not allowed; expected true or false"),
     ("end.simultaneous_ko", "p1", "end.simultaneous_ko: 'p1' is not allowed; expected one of 'draw', "
                                   "'initiative_wins'"),
     ("setup.first_player", True, "setup.first_player: True is not allowed; expected one of 'choose'"),
     ("spirit.slot_dice", [1, 2, 3], "spirit.slot_dice: (1, 2, 3) is not allowed; expected a list of 5 "
-                                    "integers ≥ 1"),
+                                    "die faces, each 1 to 6"),
+    ("spirit.slot_dice", [1, 2, 3, 4, 99], "spirit.slot_dice: (1, 2, 3, 4, 99) is not allowed; expected a "
+                                           "list of 5 die faces, each 1 to 6"),
+    ("board.width", 100_000_000, "board.width: 100000000 is too large; expected an integer from 4 to 30"),
     ("spirit.slot_dice", 5, "spirit.slot_dice: 5 is not allowed; expected a list"),
-    ("guard.spirit_cost", -1, "guard.spirit_cost: -1 is too small; expected an integer ≥ 0"),
+    ("guard.spirit_cost", -1, "guard.spirit_cost: -1 is too small; expected an integer from 0 to 5"),
 ])
 def test_bad_option_value_raises_option_error(name: str, value, message: str) -> None:
     """OptionError: a bad value names the option and what is expected."""

@@ -20,6 +20,7 @@ class RuleOption:
     choices: tuple[Any, ...] = ()
     kind: type | tuple[type, ...] | None = None
     minimum: int | None = None
+    maximum: int | None = None  # every option that sizes something has one (a board, a hand)
     check: Any = None  # optional callable(value) -> str | None (an error text)
 
     def validate(self, value: Any) -> Any:
@@ -39,6 +40,8 @@ class RuleOption:
             raise OptionError(f"{value!r} is not allowed; expected {expected}", field=self.name)
         if self.minimum is not None and isinstance(value, int) and value < self.minimum:
             raise OptionError(f"{value!r} is too small; expected {expected}", field=self.name)
+        if self.maximum is not None and isinstance(value, int) and value > self.maximum:
+            raise OptionError(f"{value!r} is too large; expected {expected}", field=self.name)
         if self.check is not None:
             problem = self.check(value)
             if problem:
@@ -52,8 +55,12 @@ class RuleOption:
         names: dict[Any, str] = {bool: "true or false", int: "an integer", str: "a string",
                                  list: "a list"}
         text: str = names.get(kind) or getattr(kind, "__name__", None) or str(kind)
-        if self.minimum is not None:
+        if self.minimum is not None and self.maximum is not None:
+            text += f" from {self.minimum} to {self.maximum}"
+        elif self.minimum is not None:
             text += f" ≥ {self.minimum}"
+        elif self.maximum is not None:
+            text += f" ≤ {self.maximum}"
         return text
 
 

@@ -9,14 +9,14 @@ from hisoutab.engine.options import OptionSet, RuleOption
 OPTIONS = OptionSet((
     RuleOption("timeline.special_every", 3, "DR-1",
                "The special line sits after every N timeline slots: it is passed when both markers "
-               "stand after slot c with c % N == 0.", minimum=1),
+               "stand after slot c with c % N == 0.", minimum=1, maximum=100),
     RuleOption("bullet.hit_phase", "damaged", "DR-2",
                "A bullet sharing a block with the opponent enters the damaged phase, blocked only by a "
                "defense card ('damaged', the reference Reading), or always the block phase as the "
                "source says ('block').", choices=("damaged", "block")),
-    RuleOption("board.width", 7, "DR-3", "Board columns (x = 1..width).", minimum=4),
-    RuleOption("board.height", 3, "DR-3", "Board rows (y = 0 is the ground).", minimum=1),
-    RuleOption("timeline.start", 1, "DR-4", "The first timeline slot.", minimum=0),
+    RuleOption("board.width", 7, "DR-3", "Board columns (x = 1..width).", minimum=4, maximum=30),
+    RuleOption("board.height", 3, "DR-3", "Board rows (y = 0 is the ground).", minimum=1, maximum=12),
+    RuleOption("timeline.start", 1, "DR-4", "The first timeline slot.", minimum=0, maximum=100),
     RuleOption("move.diagonal", False, "DR-5", "Move / dash steps: orthogonal only (false) or also "
                                                "diagonal (true)."),
     RuleOption("turn.allow_wait", True, "DR-6",
@@ -36,7 +36,7 @@ OPTIONS = OptionSet((
                "earlier than where it stood ('set', the text), or keeps the later of the two "
                "('later', like 0.45.2 H-TD-2).", choices=("set", "later")),
     RuleOption("spirit.max", 5, "DS-4", "The most spirit a player can hold (gains beyond are lost).",
-               minimum=1),
+               minimum=1, maximum=20),
     RuleOption("bullet.defense_phase", True, "DS-5",
                "A bullet hit goes through the defense phase, so a defender with no card in play may "
                "block it with a defense card (true), or straight to the damaged phase (false)."),

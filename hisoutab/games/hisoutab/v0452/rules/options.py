@@ -7,8 +7,9 @@ from hisoutab.engine.options import OptionSet, RuleOption
 
 
 def _dice(value: tuple) -> str | None:
-    if len(value) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value):
-        return "a list of 5 integers ≥ 1"
+    if len(value) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6
+                              for v in value):
+        return "a list of 5 die faces, each 1 to 6"
     return None
 
 
@@ -16,13 +17,14 @@ OPTIONS = OptionSet((
     RuleOption("end.simultaneous_ko", "draw", "R-1",
                "Both players at 0 HP in the same settlement: a draw, or the initiative holder wins.",
                choices=("draw", "initiative_wins")),
-    RuleOption("board.width", 7, "R-2", "Board columns (x = 1..width).", minimum=4),
-    RuleOption("board.height", 3, "R-2", "Board rows (y = 0 is the ground).", minimum=1),
-    RuleOption("timeline.blue_every", 4, "R-3", "Cell t is blue when t % blue_every == 0.", minimum=1),
+    RuleOption("board.width", 7, "R-2", "Board columns (x = 1..width).", minimum=4, maximum=30),
+    RuleOption("board.height", 3, "R-2", "Board rows (y = 0 is the ground).", minimum=1, maximum=12),
+    RuleOption("timeline.blue_every", 4, "R-3", "Cell t is blue when t % blue_every == 0.", minimum=1,
+               maximum=100),
     RuleOption("timeline.yellow_every", 2, "R-3",
                "Cell t is yellow when t % yellow_every == 0 (drawn on the timeline; the bullet "
-               "movement phase it starts comes with bullets).", minimum=1),
-    RuleOption("timeline.start", 1, "R-3", "The first timeline cell (H-SETUP-3).", minimum=0),
+               "movement phase it starts comes with bullets).", minimum=1, maximum=100),
+    RuleOption("timeline.start", 1, "R-3", "The first timeline cell (H-SETUP-3).", minimum=0, maximum=100),
     RuleOption("spirit.slot_dice", (1, 2, 3, 4, 5), "R-4",
                "Die values printed under the 5 gauge slots, left to right.", kind=list,
                check=_dice),
@@ -30,14 +32,14 @@ OPTIONS = OptionSet((
                "Which face-up spirit tokens paying flips face-down first.",
                choices=("rightmost", "leftmost")),
     RuleOption("hand.size", 5, "R-6", "Drawn cards a full hand holds, besides the standing cards.",
-               minimum=1),
+               minimum=1, maximum=30),
     RuleOption("hand.standing", 2, "R-6", "Standing cards each character has (always in hand).",
-               minimum=0),
+               minimum=0, maximum=10),
     RuleOption("deck.reshuffle", True, "R-7",
                "An empty main deck is remade by shuffling the discard pile when a draw is needed."),
     RuleOption("guard.spirit_cost", 1, "R-8",
                "Spirit a guard costs, unless the attacking card gives its own guard_cost.",
-               minimum=0),
+               minimum=0, maximum=5),
     RuleOption("setup.mulligan", "once", "R-9",
                "Mulligan at setup: once per player (discarded cards go to the discard pile), or none.",
                choices=("once", "none")),
