@@ -30,9 +30,9 @@ def test_import_hisoutab_does_not_import_ipywidgets() -> None:
 def test_every_control_has_a_css_class() -> None:
     wb = at_decision()
     for w in (wb.b_first, wb.b_back, wb.b_step, wb.b_forward, wb.b_turn, wb.b_phase, wb.b_end, wb.auto,
-              wb.play, wb.speed, wb.slider, wb.picture, wb.step_view, wb.log_view, wb.decision_box,
-              wb.lines, wb.line_info, wb.e_player, wb.e_x, wb.e_y, wb.e_hp, wb.e_spirit, wb.e_marker,
-              wb.e_hit, wb.b_apply, wb.o_name, wb.o_value, wb.b_rerun):
+              wb.play, wb.speed, wb.slider, wb.view_as, wb.picture, wb.step_view, wb.log_view,
+              wb.decision_box, wb.lines, wb.line_info, wb.e_op, wb.e_form, wb.b_load, wb.b_apply, wb.e_msg,
+              *wb.e_fields.values(), wb.o_name, wb.o_value, wb.b_rerun, wb.compare_box):
         assert any(c.startswith("hs-") for c in w._dom_classes), w
     assert all("hs-option" in b._dom_classes for b in wb.option_buttons())
 
@@ -157,31 +157,38 @@ def test_branching_and_switching_lines() -> None:
 def test_edit_accepted_continues_on_a_new_line() -> None:
     wb = Workbench(after_setup(0))
     before = wb.game
-    wb.e_player.value = "P2"
-    wb.e_x.value, wb.e_hp.value, wb.e_spirit.value, wb.e_hit.value = 4, 11, 2, "3"
-    assert wb.apply_edit()
-    assert "accepted" in wb.e_msg.value
+    # through the form: choose the edit, the player (the HP follows), a value, apply
+    wb.e_op.value = "set_hp"
+    wb.e_fields["player"].value = "P2"
+    assert wb.e_fields["hp"].value == 20
+    wb.e_fields["hp"].value = 11
+    wb.b_apply.click()
+    assert "accepted" in wb.e_msg.value and wb.lines.value == "edit-1\tmain"
+    # through the methods: each edit continues from the one before
+    assert wb.apply_edit("place_piece", player="P2", x=4)
+    assert wb.apply_edit("spirit", player="P2", up=2)
+    assert wb.apply_edit("timeline_tokens", player="P2", hit="3")
     p2 = wb.game.state.players[1]
     assert (p2.x, p2.hp, p2.spirit_available, p2.hit) == (4, 11, 2, 3)
     assert wb.game is not before and wb.games["game"] is before  # the original is kept
     assert before.state.players[1].hp == 20
     assert "game\tmain" in [v for _, v in wb.lines.options]
-    assert wb.lines.value == "edit-1\tmain"
+    assert wb.lines.value == "edit-4\tmain"
     wb.b_forward.click()
     assert wb.game.pending is not None
 
 
-@pytest.mark.parametrize(("field", "value", "text"), [
-    ("e_hp", 25, "HP 25 outside 0..20"),
-    ("e_x", 9, "off the board"),
-    ("e_spirit", 7, "spirit up: 7 is outside"),
-    ("e_marker", "soon", "not a cell number"),
+@pytest.mark.parametrize(("edit", "values", "text"), [
+    ("set_hp", {"hp": 25}, "HP 25 outside 0..20"),
+    ("place_piece", {"x": 9}, "off the board"),
+    ("spirit", {"up": 7}, "spirit up: 7 is outside"),
+    ("timeline_tokens", {"marker": "soon"}, "not a cell number"),
 ])
-def test_edit_refused(field: str, value, text: str) -> None:
+def test_edit_refused(edit: str, values: dict, text: str) -> None:
     wb = Workbench(after_setup(0))
-    getattr(wb, field).value = value
-    wb.b_apply.click()
+    assert not wb.apply_edit(edit, **values)
     assert "refused" in wb.e_msg.value and text in wb.e_msg.value
+    assert "hs-refused" in wb.e_msg.value
     assert list(wb.games) == ["game"]
 
 

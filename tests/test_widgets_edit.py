@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,8 @@ pytest.importorskip("ipywidgets")
 
 import yaml
 
-from hisoutab import Game
+from hisoutab import Game, RandomAgent
+from hisoutab.games.hisoutab.v0452.presentation import edits as hisoutab_edits
 from hisoutab.games.hisoutab.v0452.situations import after_setup
 from hisoutab.scenarios.model import load_scenario
 from hisoutab.scenarios.runner import run_file
@@ -20,33 +22,48 @@ from hisoutab.widgets import workbench as workbench_module
 
 def test_new_controls_have_css_classes() -> None:
     wb = Workbench(after_setup(0))
-    for w in (wb.bl_owner, wb.bl_card, wb.bl_x, wb.bl_y, wb.bl_dir, wb.bl_die, wb.b_bullet_add, wb.bl_id,
-              wb.b_bullet_remove, wb.bl_msg, wb.cz_player, wb.cz_card, wb.cz_zone, wb.cz_side,
-              wb.b_card_move, wb.cz_msg, wb.x_path, wb.b_export_state, wb.b_export_line, wb.x_msg):
+    assert [name for _, name in wb.e_op.options] == [
+        "counter", "move", "place_piece", "set_hp", "spirit", "timeline_tokens", "add_bullet",
+        "remove_bullet", "move_card"]
+    for _, name in wb.e_op.options:
+        wb.e_op.value = name
+        assert wb.e_form.children == (wb.edit_form(name).box,)
+        for w in (*wb.e_fields.values(), wb.edit_form(name).box):
+            assert any(c.startswith("hs-") for c in w._dom_classes), (name, w)
+            assert "hs-option" not in w._dom_classes  # the decision buttons' class stays theirs
+    for w in (wb.e_msg, wb.x_path, wb.b_export_state, wb.b_export_line, wb.x_msg):
         assert any(c.startswith("hs-") for c in w._dom_classes), w
-        assert "hs-option" not in w._dom_classes  # the decision buttons' class stays theirs
+
+
+def _form(wb: Workbench, edit: str) -> dict:
+    wb.e_op.value = edit
+    return wb.e_fields
 
 
 # ------------------------------------------------------------------------------ bullets
 def test_bullet_panel_defaults() -> None:
     wb = Workbench(after_setup(0))
-    wb.bl_owner.value = "P2"
+    f = _form(wb, "add_bullet")
+    f["owner"].value = "P2"
     p2 = wb.game.state.players[1]
-    assert all(v.startswith("P2/") for _, v in wb.bl_card.options)
-    assert wb.bl_card.value == "P2/magic_missile#1"
-    assert (wb.bl_x.value, wb.bl_y.value) == (p2.x, p2.y)
-    assert wb.bl_die.value == 3  # Magic Missile's duration
-    assert wb.bl_id.options == ()
+    assert all(v.startswith("P2/") for v in f["card"].options)
+    assert f["card"].value == "P2/magic_missile#1"
+    assert (f["x"].value, f["y"].value) == (p2.x + p2.facing, p2.y)  # the cell in front of the piece
+    assert wb.game.ctx.on_board(f["x"].value, f["y"].value)
+    assert f["die"].value == 3  # Magic Missile's duration
+    assert (f["die"].min, f["die"].max) == (1, 6)  # a die's faces
+    assert _form(wb, "remove_bullet")["bullet"].options == ()
 
 
 def test_bullet_add_accepted() -> None:
     wb = Workbench(after_setup(0))
     before = wb.game
-    wb.bl_owner.value = "P2"
-    wb.bl_card.value = "P2/magic_missile#1"
-    wb.bl_x.value, wb.bl_y.value, wb.bl_dir.value, wb.bl_die.value = 5, 1, "up-forward", 2
-    wb.b_bullet_add.click()
-    assert "accepted" in wb.bl_msg.value and wb.lines.value == "edit-1\tmain"
+    f = _form(wb, "add_bullet")
+    f["owner"].value = "P2"
+    f["card"].value = "P2/magic_missile#1"
+    f["x"].value, f["y"].value, f["direction"].value, f["die"].value = 5, 1, "up-forward", 2
+    wb.b_apply.click()
+    assert "accepted" in wb.e_msg.value and wb.lines.value == "edit-1\tmain"
     s = wb.game.state
     (b,) = s.bullets
     facing = s.players[1].facing
@@ -57,9 +74,11 @@ def test_bullet_add_accepted() -> None:
     assert p2.bullet_area == ("P2/magic_missile#1",) and "P2/magic_missile#1" not in p2.deck
     assert wb.game.ruleset.invariants(wb.game.ctx, s) == []
     assert before.state.bullets == ()  # the original game is kept
-    assert [v for _, v in wb.bl_id.options] == ["b1"]
+    assert _form(wb, "remove_bullet")["bullet"].options == ("b1",)
     # a second bullet of the same card: a fresh id, one die, the card once in the bullet area
-    wb.bl_dir.value = "still"
+    f = _form(wb, "add_bullet")
+    assert (f["owner"].value, f["card"].value) == ("P2", "P2/magic_missile#1")  # kept across the edit
+    f["direction"].value = "still"
     assert wb.add_bullet()
     s = wb.game.state
     assert [b.id for b in s.bullets] == ["b1", "b2"] and s.bullet_serial == 2
@@ -79,26 +98,26 @@ def test_bullet_of_the_trigger_card_stays_in_the_trigger_zone() -> None:
 
 
 @pytest.mark.parametrize(("field", "value", "text"), [
-    ("bl_x", 12, "bullet b1 off the board at (12,0)"),
-    ("bl_y", -1, "off the board"),
-    ("bl_die", 0, "die 0: a duration die shows 1 or more"),
+    ("x", 12, "bullet b1 off the board at (12,0)"),
+    ("y", -1, "off the board"),
+    ("die", 0, "die 0: a duration die shows 1 or more"),
+    ("die", 7, "die 7: a duration die shows 1..6"),
 ])
 def test_bullet_add_refused(field: str, value: int, text: str) -> None:
     wb = Workbench(after_setup(0))
-    getattr(wb, field).value = value
-    wb.b_bullet_add.click()
-    assert "refused" in wb.bl_msg.value and text in wb.bl_msg.value
+    assert not wb.add_bullet(**{field: value})
+    assert "refused" in wb.e_msg.value and text in wb.e_msg.value
     assert list(wb.games) == ["game"] and wb.game.state.bullets == ()
 
 
 def test_bullet_add_refused_for_other_cards() -> None:
     wb = Workbench(after_setup(0))
     assert not wb.add_bullet("P1", "P1/gohei_jab", 2, 0, "forward", 2)
-    assert "not a bullet card" in wb.bl_msg.value
+    assert "not a bullet card" in wb.e_msg.value
     assert not wb.add_bullet("P1", "P2/magic_missile#1", 2, 0, "forward", 2)
-    assert "belongs to another player" in wb.bl_msg.value
+    assert "belongs to another player" in wb.e_msg.value
     assert not wb.add_bullet("P1", "P1/hakurei_orb", 2, 0, "forward", 2)  # in the special area
-    assert "cannot hold bullets here" in wb.bl_msg.value
+    assert "cannot hold bullets here" in wb.e_msg.value
     assert list(wb.games) == ["game"]
 
 
@@ -106,23 +125,24 @@ def test_bullet_remove() -> None:
     wb = Workbench(after_setup(0))
     for x in (4, 5):
         assert wb.add_bullet("P1", "P1/amulet_toss#1", x, 0, "forward", 2)
-    assert [v for _, v in wb.bl_id.options] == ["b1", "b2"]
-    wb.bl_id.value = "b1"
-    wb.b_bullet_remove.click()
-    assert "accepted" in wb.bl_msg.value and "without bullet b1" in wb.bl_msg.value
+    f = _form(wb, "remove_bullet")
+    assert f["bullet"].options == ("b1", "b2")
+    f["bullet"].value = "b1"
+    wb.b_apply.click()
+    assert "accepted" in wb.e_msg.value and "bullet b1" in wb.e_msg.value
     s = wb.game.state
     assert [b.id for b in s.bullets] == ["b2"]
     assert s.players[0].dice == (("P1/amulet_toss#1", 2),)  # b2 still holds the card's die
-    assert [v for _, v in wb.bl_id.options] == ["b2"]
-    wb.b_bullet_remove.click()  # the last bullet of the card: the die goes too
+    assert wb.e_fields["bullet"].options == ("b2",)
+    wb.b_apply.click()  # the last bullet of the card: the die goes too
     s = wb.game.state
     assert s.bullets == () and s.players[0].dice == ()
     assert s.bullet_serial == 2  # ids are never reused
-    assert wb.bl_id.options == ()
-    wb.b_bullet_remove.click()
-    assert "refused" in wb.bl_msg.value and "no bullet" in wb.bl_msg.value
+    assert wb.e_fields["bullet"].options == ()
+    wb.b_apply.click()
+    assert "refused" in wb.e_msg.value and "choose a bullet: none is offered" in wb.e_msg.value
     assert not wb.remove_bullet("b9")
-    assert "no bullet &#x27;b9&#x27;" in wb.bl_msg.value
+    assert "no bullet &#x27;b9&#x27;" in wb.e_msg.value
 
 
 # ------------------------------------------------------------------------------ cards in zones
@@ -130,23 +150,23 @@ def test_card_move_accepted() -> None:
     wb = Workbench(after_setup(0))
     p1 = wb.game.state.players[0]
     card = p1.hand[-1]
-    labels = dict((v, k) for k, v in wb.cz_card.options)
-    assert labels[card].endswith("(hand)") and labels["P1/get_up"].endswith("(aside)")
-    wb.cz_card.value, wb.cz_zone.value = card, "deck"
-    wb.b_card_move.click()
-    assert "accepted" in wb.cz_msg.value
+    f = _form(wb, "move_card")
+    assert card in f["card"].options and "P1/get_up" in f["card"].options  # from the hand, set aside
+    f["card"].value, f["zone"].value = card, "deck"
+    wb.b_apply.click()
+    assert "accepted" in wb.e_msg.value
     p1 = wb.game.state.players[0]
     assert p1.deck[0] == card and card not in p1.hand
     for zone, check in (("discard", lambda p: p.discard == (card,)), ("cast", lambda p: p.cast == card),
                         ("hand", lambda p: p.hand[-1] == card and p.cast is None)):
-        wb.cz_card.value, wb.cz_zone.value = card, zone
-        wb.b_card_move.click()
-        assert "accepted" in wb.cz_msg.value, zone
+        wb.e_fields["card"].value, wb.e_fields["zone"].value = card, zone
+        wb.b_apply.click()
+        assert "accepted" in wb.e_msg.value, zone
         p = wb.game.state.players[0]
         assert check(p), zone
         assert wb.game.ruleset.invariants(wb.game.ctx, wb.game.state) == []
-    wb.cz_player.value = "P2"
-    assert all(v.startswith("P2/") for _, v in wb.cz_card.options)
+    wb.e_fields["player"].value = "P2"
+    assert all(v.startswith("P2/") for v in wb.e_fields["card"].options)
     assert wb.move_card(card="P2/magic_missile#2", zone="trigger")
     assert wb.game.state.players[1].trigger == "P2/magic_missile#2"
     assert len(wb.games) == 6
@@ -157,8 +177,11 @@ def test_two_sided_card_gets_its_side() -> None:
     ctx = wb.game.ctx
     two = next(c for c in ctx.cards if c.startswith("P1/") and ctx.cards[c].sides
                and c not in ctx.standing and "#" in c)
-    wb.cz_side.value = "bottom"
-    assert wb.move_card("P1", two, "cast"), wb.cz_msg.value
+    f = _form(wb, "move_card")  # filled top to bottom: a new card brings the later defaults back
+    f["card"].value = two
+    f["zone"].value, f["side"].value = "cast", "bottom"
+    wb.b_apply.click()
+    assert "accepted" in wb.e_msg.value, wb.e_msg.value
     assert wb.game.state.players[0].cast_side == "bottom"
     assert wb.move_card("P1", two, "hand")
     assert wb.game.state.players[0].cast_side == ""
@@ -174,24 +197,23 @@ def test_two_sided_card_gets_its_side() -> None:
 ])
 def test_card_move_refused(card: str, zone: str, text: str) -> None:
     wb = Workbench(after_setup(0))
-    wb.cz_card.value = card if card.startswith("P1/") and card in dict(
-        (v, k) for k, v in wb.cz_card.options) else wb.cz_card.value
     assert not wb.move_card("P1", card, zone)
-    assert "refused" in wb.cz_msg.value and text in wb.cz_msg.value
+    assert "refused" in wb.e_msg.value and text in wb.e_msg.value
     assert list(wb.games) == ["game"]
 
 
 def test_card_move_refused_into_a_full_play_zone_and_by_invariants() -> None:
     wb = Workbench(after_setup(0))
     assert wb.move_card("P1", "P1/step#1", "trigger")
-    wb.cz_card.value, wb.cz_zone.value = "P1/step#2", "trigger"
-    wb.b_card_move.click()
-    assert "refused: the trigger zone already holds step#1: it must be empty" in wb.cz_msg.value
+    f = _form(wb, "move_card")
+    f["card"].value, f["zone"].value = "P1/step#2", "trigger"
+    wb.b_apply.click()
+    assert "refused: the trigger zone already holds step#1: it must be empty" in wb.e_msg.value
     # a card holding a die cannot leave the bullet area while its bullets are on the board
     assert wb.add_bullet("P1", "P1/amulet_toss#1", 4, 0, "forward", 2)
     n = len(wb.games)
     assert not wb.move_card("P1", "P1/amulet_toss#1", "hand")
-    assert "not in the bullet area or a play zone" in wb.cz_msg.value
+    assert "not in the bullet area or a play zone" in wb.e_msg.value
     assert len(wb.games) == n
 
 
@@ -253,8 +275,7 @@ def test_export_line_from_the_standard_setup(tmp_path: Path) -> None:
 def test_export_line_from_a_crafted_state_and_mid_line(tmp_path: Path) -> None:
     wb = Workbench(Game("hisoutab-0.45.2", seed=1, options={"setup.mulligan": "none"}))
     _play(wb, 2)
-    wb.e_hp.value = 9
-    assert wb.apply_edit()
+    assert wb.apply_edit("set_hp", player="P1", hp=9)
     _play(wb, 5)
     wb.slider.value = wb.slider.max - 2  # the export stops at the cursor, not the line's end
     target = wb.export_line(tmp_path / "crafted.yaml")
@@ -297,3 +318,40 @@ def test_export_to_an_unwritable_path(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     assert wb.export_state(tmp_path / "file" / "x.yaml") is None
     assert "cannot write" in wb.x_msg.value
+
+
+# ------------------------------------------------------------------------------ edits the next steps break
+def _turn_begun_with_a_cast_card(seed: int = 3) -> tuple[Game, str, str]:
+    """A seeded game stopped right after a turn began, with a turn player whose cast card will move
+    to the (empty) trigger zone in maintenance; (game, player, a card of their hand)."""
+    game = Game("hisoutab-0.45.2", seed=seed)
+    agent = RandomAgent(seed)
+    for _ in range(3000):
+        d = game.pending
+        if d is not None:
+            chosen = {p: agent.choose(game.state, d, p) for p in d.players}
+            game.choose(chosen if d.joint else chosen[d.players[0]])
+            continue
+        if game.step().name != "turn.begin":
+            continue
+        s = game.state
+        for i in s.participants:
+            p = s.players[i]
+            hand = [c for c in p.hand if c not in game.ctx.standing]
+            if p.cast is not None and p.trigger is None and hand:
+                return game, p.name, hand[0]
+    raise AssertionError("no such turn")
+
+
+def test_a_card_the_next_maintenance_would_lose_is_refused() -> None:
+    game, player, card = _turn_begun_with_a_cast_card()
+    assert game.next_step().phase == "maintenance"
+    edited = hisoutab_edits.move_card(game.ctx, game.state, player, card, "trigger")
+    assert game.ruleset.invariants(game.ctx, edited) == []  # the edited state alone looks sound
+    wb = Workbench(game)
+    state = wb.game.state
+    assert not wb.move_card(player, card, "trigger")
+    msg = html.unescape(wb.e_msg.value)
+    assert "hs-refused" in msg and "maint.zone" in msg
+    assert f"cards not conserved: missing ['{card}']" in msg  # the invariant's own message
+    assert list(wb.games) == ["game"] and wb.game.state is state

@@ -34,8 +34,7 @@ def test_rerun_under_the_same_ruleset_replays_every_choice() -> None:
 
 def test_a_game_from_an_edited_state_cannot_change_ruleset() -> None:
     wb = _bench()
-    wb.e_hp.value = 15
-    assert wb.apply_edit()
+    assert wb.apply_edit("set_hp", hp=15)
     wb.r_name.value = "hisoutab-draft"
     wb.b_rerun_ruleset.click()
     assert "edited state" in wb.o_msg.value and "hs-refused" in wb.o_msg.value

@@ -1,4 +1,5 @@
-"""Jupyter widgets for HisouTab: the :class:`Workbench` (step, decide, branch, edit, re-run).
+"""Jupyter widgets for the games of any ruleset: the :class:`Workbench` (step, decide, branch, view as a
+player, edit, export, re-run). What is particular to a game comes from its ruleset's presentation.
 
 This package is the only part of ``hisoutab`` that imports ``ipywidgets`` (``pip install
 'hisoutab[lab]'``); ``import hisoutab`` never does. ``Workbench`` is imported lazily, so

@@ -1,9 +1,10 @@
 """Scenario files from a workbench game: the current state, or the line of play up to the cursor.
 
-No Jupyter import. ``line_scenario(game)`` is the YAML text of a scenario that starts where the game
-started (the capture of a crafted state, or the standard setup with the game's seed, characters and
-options), plays the choices of the current line up to the cursor as ``script`` lines and checks a
-few state values (time, both HPs) when the run stops there.
+No Jupyter import, no game named: any ruleset's game. ``line_scenario(game)`` is the YAML text of a
+scenario that starts where the game started (the capture of a crafted state, or the standard setup
+with the game's seed, setup and options), plays the choices of the current line up to the cursor as
+``script`` lines and checks a few state values when the run stops there (the time, the players' HP —
+or, for a game without HP, the players' declared counters).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Any
 import yaml
 
 from hisoutab.engine.game import Game
+from hisoutab.engine.record import to_dict
 from hisoutab.scenarios.capture import _Dumper, capture
+from hisoutab.scenarios.paths import check_path
 
 MIN_MAX_STEPS = 5000
 
@@ -33,6 +36,52 @@ def _characters(game: Game) -> list[str] | None:
         return [c if isinstance(c, str) else getattr(c, "id", str(c)) for c in chars]
     ctx_chars = getattr(game.ctx, "characters", None)
     return [getattr(c, "id", str(c)) for c in ctx_chars] if ctx_chars else None
+
+
+def _setup(game: Game) -> dict[str, Any]:
+    """The game's setup as scenario values: its fields, the characters by id."""
+    setup: dict[str, Any] = {k: to_dict(v) for k, v in game.setup.items() if k != "characters"}
+    fields = getattr(game.ruleset.setup_schema, "model_fields", {})
+    chars = _characters(game) if "characters" in fields or "characters" in game.setup else None
+    if chars:
+        setup["characters"] = chars
+    return setup
+
+
+def _player_path(game: Game, i: int, name: str, field: str) -> str | None:
+    """The scenario path of player ``i``'s ``field``: ``P1.hp`` when scenarios can read the player's
+    name, else by index (``players.0.hp``); None when neither resolves."""
+    rs, state = game.ruleset, game.state
+    for path in (f"{name}.{field}", f"{getattr(rs, 'players_field', 'players')}.{i}.{field}"):
+        try:
+            if check_path(state, rs, path) is None:
+                return path
+        except Exception:  # a path the scenarios cannot look into
+            continue
+    return None
+
+
+def _checks(game: Game) -> dict[str, Any]:
+    """A few values of the state at the cursor to check: the time, each player's HP (or, without
+    HP, each player's declared counters), and that the game is over."""
+    s = game.state
+    check: dict[str, Any] = {}
+    time = getattr(s, "time", None)
+    if isinstance(time, int) and not isinstance(time, bool):
+        check["time"] = time
+    players = [p for p in getattr(s, "players", ()) if hasattr(p, "name")]
+    counters = [z.attr for z in game.ruleset.zones if z.kind == "counter" and z.owner == "player"]
+    fields = ["hp"] if any(hasattr(q, "hp") for q in players) else counters
+    for i, p in enumerate(players):
+        for f in fields:
+            v = getattr(p, f, None)
+            path = _player_path(game, i, p.name, f) if isinstance(v, int) and not isinstance(v, bool) \
+                else None
+            if path is not None:
+                check[path] = v
+    if game.over:
+        check["over"] = True
+    return check
 
 
 def _choice(choice: dict[str, str]) -> str | dict[str, str]:
@@ -56,9 +105,9 @@ def line_scenario(game: Game, *, name: str | None = None, description: str | Non
         if changed:
             doc["options"] = {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
         doc["seed"] = game.seed
-        chars = _characters(game)
-        if chars:
-            doc["setup"] = {"characters": chars}
+        setup = _setup(game)
+        if setup:
+            doc["setup"] = setup
     doc.pop("until", None)
     doc.pop("expect", None)
     script = [_choice(s.choice) for s in game.history if s.choice]
@@ -67,16 +116,7 @@ def line_scenario(game: Game, *, name: str | None = None, description: str | Non
     # stop after the cursor's last step (step indices count from the game's start)
     doc["until"] = {"step": game.cursor - 1}
     doc["max_steps"] = max(MIN_MAX_STEPS, game.cursor + 100)
-    s = game.state
-    check: dict[str, Any] = {}
-    if hasattr(s, "time"):
-        check["time"] = s.time
-    for p in getattr(s, "players", ()):
-        if hasattr(p, "hp"):
-            check[f"{p.name}.hp"] = p.hp
-    if game.over:
-        check["over"] = True
-    doc["expect"] = [{"at": "end", "state": check}]
+    doc["expect"] = [{"at": "end", "state": _checks(game)}]
     return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 

@@ -1,4 +1,5 @@
-"""A real browser against JupyterLab: run the quick-tour notebook and drive its workbench.
+"""A real browser against JupyterLab: run the quick-tour notebook and drive its workbench (step,
+next decision, an option button, the "view as" selector).
 
 JupyterLab runs on a free localhost port with HOME, JUPYTER_* and IPYTHONDIR in a temporary folder and
 a copy of ``notebooks/01-quick-tour.ipynb`` (so autosave never touches the stored notebook); Playwright
@@ -117,6 +118,7 @@ WORKBENCH_OR_ERROR = (
     " if (e && /Error|Traceback/.test(e.innerText)) return e.innerText.slice(-1500);"
     " return document.querySelector('.hs-workbench button.hs-step') ? '' : null; }")
 PICTURE = "() => document.querySelector('.hs-workbench .hs-picture').innerHTML"
+HIDDEN_CARD = 'data-card="?"'  # a card of the picture the viewer cannot see
 
 
 def test_quick_tour_workbench_in_a_real_browser(lab: str, tmp_path: Path) -> None:
@@ -181,3 +183,11 @@ def _drive(page: Any, lab: str) -> None:
     assert "▶ " in log_text and "setup.first_player" in log_text, log_text[-500:]
     assert page.evaluate(PICTURE) != picture0
     assert label
+
+    # view as P1: the other player's hand is drawn hidden ("?"); then the designer's view again
+    viewer = page.locator(".hs-workbench .hs-viewer select")
+    viewer.select_option(label="P1")
+    page.wait_for_function(f"({PICTURE})().includes({HIDDEN_CARD!r})")
+    assert "viewing as P1" in page.locator(".hs-workbench .hs-status").inner_text()
+    viewer.select_option(label="designer (everything)")
+    page.wait_for_function(f"!({PICTURE})().includes({HIDDEN_CARD!r})")

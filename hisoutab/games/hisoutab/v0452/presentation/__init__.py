@@ -7,7 +7,7 @@ import contextlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from hisoutab.presentation.base import Explainer, Presentation
+from hisoutab.presentation.base import EditOp, Explainer, Presentation
 
 from .board import attack_cells
 from .picture import render_state_svg
@@ -80,6 +80,13 @@ class HisouTabPresentation(Presentation):
         from .priority import PriorityGraph
 
         return {**super().explainers(), "priority": PriorityGraph}
+
+    def edits(self, ruleset: Any) -> tuple[EditOp, ...]:
+        """The generic edits (a counter, a card between declared zones), then HisouTab's own: place a
+        piece, HP, spirit tokens, the timeline tokens, add or remove a bullet, move a card."""
+        from .edits import EDITS
+
+        return super().edits(ruleset) + EDITS
 
 
 PRESENTATION = HisouTabPresentation(

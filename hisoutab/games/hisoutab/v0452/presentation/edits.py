@@ -1,16 +1,20 @@
-"""State edits behind the workbench's bullet and card panels: pure functions, no Jupyter import.
+"""The workbench's edits of a HisouTab 0.45.2 situation: pure functions and the :data:`EDITS` forms.
 
 Each function returns a new state or raises ``ValueError`` with a message for the user; the
-ruleset's invariants are checked by the caller (:meth:`Workbench._continue_from`).
-Card instances are written in full (``"P1/gohei_swing#1"``).
+workbench checks the ruleset's invariants on the result (and on the automatic steps that follow it)
+before it accepts an edit. :data:`EDITS` offers them as :class:`~hisoutab.presentation.base.EditOp`
+forms: place a piece, set HP, spirit tokens, the timeline tokens, add or remove a bullet, move a
+card between zones. Card instances are written in full (``"P1/gohei_swing#1"``). No Jupyter import.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hisoutab.engine.record import replace
+from hisoutab.presentation.base import EditOp, Param
 
 #: the 8 firing directions (dx facing right, dy), as in H-EFF-BUL-1, plus a still bullet
 DIRECTIONS: dict[str, tuple[int, int]] = {
@@ -201,3 +205,203 @@ def move_card(ctx: Any, state: Any, player: str, card: str, zone: str, side: str
     else:
         p = replace(p, **{zone: getattr(p, zone) + (iid,)})
     return _with(state, i, p)
+
+
+# ------------------------------------------------------------------------------ counters and pieces
+#: the facings a piece can have, by word
+FACINGS: dict[str, int] = {"right": 1, "left": -1}
+HP_RANGE = (0, 20)
+DIE_RANGE = (1, 6)  # the faces of a duration die
+UP, DOWN = "up", "down"  # a spirit slot with a token face up / face down
+
+
+def place_piece(ctx: Any, state: Any, player: str, x: int, y: int, facing: str | None = None) -> Any:
+    """``player``'s piece at (x, y), facing ``right`` or ``left`` (default: as it faced). A cell off
+    the board is left for the invariants to refuse."""
+    i = _player(state, player)
+    p = state.players[i]
+    _need(p, "x", "y", "facing")
+    if facing is not None and facing not in FACINGS:
+        raise ValueError(f"facing {facing!r}: expected {' or '.join(FACINGS)}")
+    return _with(state, i, replace(p, x=x, y=y, facing=FACINGS[facing] if facing else p.facing))
+
+
+def set_hp(state: Any, player: str, hp: int) -> Any:
+    """``player`` with ``hp`` hit points (the invariants refuse a value outside 0..20)."""
+    i = _player(state, player)
+    _need(state.players[i], "hp")
+    return _with(state, i, replace(state.players[i], hp=hp))
+
+
+def set_spirit(state: Any, player: str, up: int) -> Any:
+    """``player``'s spirit gauge with ``up`` tokens face up on the slots that are not broken (the first
+    ones), the other unbroken slots face down; broken slots keep their die."""
+    i = _player(state, player)
+    p = state.players[i]
+    _need(p, "spirit")
+    free = [k for k, v in enumerate(p.spirit) if v in (UP, DOWN)]
+    if not 0 <= up <= len(free):
+        raise ValueError(f"spirit up: {up} is outside 0..{len(free)} (slots not broken)")
+    spirit = list(p.spirit)
+    for n, k in enumerate(free):
+        spirit[k] = UP if n < up else DOWN
+    return _with(state, i, replace(p, spirit=tuple(spirit)))
+
+
+def cell_or_none(text: Any, what: str) -> int | None:
+    """A timeline cell from a form's text: a number, or ``none`` / empty for no token."""
+    if text is None or (isinstance(text, int) and not isinstance(text, bool)):
+        return text
+    t = str(text).strip().lower()
+    if t in ("", "none", "-"):
+        return None
+    try:
+        return int(t)
+    except ValueError:
+        raise ValueError(f"{what}: {text!r} is not a cell number or 'none'") from None
+
+
+def set_tokens(state: Any, player: str, marker: Any, hit: Any) -> Any:
+    """``player``'s timeline marker and hit token on the cells given (``none``: off the timeline);
+    the invariants refuse a player with neither once the game is set up."""
+    i = _player(state, player)
+    p = state.players[i]
+    _need(p, "marker", "hit")
+    return _with(state, i, replace(p, marker=cell_or_none(marker, "marker"),
+                                   hit=cell_or_none(hit, "hit token")))
+
+
+# ------------------------------------------------------------------------------ the forms
+Values = Mapping[str, Any]
+
+
+def _p(state: Any, values: Values, key: str = "player") -> Any:
+    name = values.get(key)
+    return next((q for q in getattr(state, "players", ()) if q.name == name), None)
+
+
+def _names(ctx: Any, state: Any, values: Values) -> Sequence[str]:
+    return [q.name for q in getattr(state, "players", ())]
+
+
+def _field(name: str, key: str = "player") -> Any:
+    """A default that reads the chosen player's field ``name``."""
+    def default(ctx: Any, state: Any, values: Values) -> Any:
+        p = _p(state, values, key)
+        return getattr(p, name, None) if p is not None else None
+    return default
+
+
+def _token_text(name: str) -> Any:
+    def default(ctx: Any, state: Any, values: Values) -> str:
+        p = _p(state, values)
+        v = getattr(p, name, None) if p is not None else None
+        return "none" if v is None else str(v)
+    return default
+
+
+def _facing_word(ctx: Any, state: Any, values: Values) -> str:
+    p = _p(state, values)
+    return "left" if p is not None and getattr(p, "facing", 1) < 0 else "right"
+
+
+def _spirit_up(ctx: Any, state: Any, values: Values) -> int:
+    p = _p(state, values)
+    return sum(1 for v in getattr(p, "spirit", ()) if v == UP) if p is not None else 0
+
+
+def _bullet_choices(ctx: Any, state: Any, values: Values) -> Sequence[str]:
+    """The owner's bullet cards in a zone the edit can take them from."""
+    p = _p(state, values, "owner")
+    if p is None or not hasattr(ctx, "cards"):
+        return []
+    return [c for c in bullet_cards(ctx, p.name) if zone_of(p, c) is not None]
+
+
+def _next_to_owner(axis: str) -> Any:
+    """The cell in front of the owner's piece (its own cell at the board's edge)."""
+    def default(ctx: Any, state: Any, values: Values) -> int:
+        p = _p(state, values, "owner")
+        if p is None:
+            return 1 if axis == "x" else 0
+        if axis == "y":
+            return int(p.y)
+        ahead = p.x + p.facing
+        on_board = getattr(ctx, "on_board", None)
+        return int(ahead if on_board is None or on_board(ahead, p.y) else p.x)
+    return default
+
+
+def _die_default(ctx: Any, state: Any, values: Values) -> int:
+    """The card's die if it holds one, else its duration; always within 1..6."""
+    p = _p(state, values, "owner")
+    card = values.get("card")
+    die = dict(getattr(p, "dice", ())).get(card) if p is not None else None
+    if die is None and card in getattr(ctx, "cards", {}):
+        found = bullet_spec(ctx.cards[card])
+        die = getattr(found[1], "duration", 1) if found else 1
+    lo, hi = DIE_RANGE
+    return max(lo, min(hi, int(die or lo)))
+
+
+def _bullet_ids(ctx: Any, state: Any, values: Values) -> Sequence[str]:
+    return [b.id for b in getattr(state, "bullets", ())]
+
+
+def _movable(ctx: Any, state: Any, values: Values) -> Sequence[str]:
+    p = _p(state, values)
+    return [c for c, _ in movable_cards(ctx, p)] if p is not None and hasattr(ctx, "cards") else []
+
+
+def _add_bullet(ctx: Any, state: Any, *, owner: str, card: str, x: int, y: int, direction: str,
+                die: int) -> Any:
+    lo, hi = DIE_RANGE
+    if isinstance(die, int) and die > hi:
+        raise ValueError(f"die {die}: a duration die shows {lo}..{hi}")
+    return add_bullet(ctx, state, owner, card, x, y, direction, die)
+
+
+def _player_param(name: str = "player") -> Param:
+    return Param(name, "player", choices=_names)
+
+
+EDITS: tuple[EditOp, ...] = (
+    EditOp("place_piece", "place a piece",
+           (_player_param(), Param("x", "int", default=_field("x")), Param("y", "int", default=_field("y")),
+            Param("facing", "choice", choices=lambda c, s, v: list(FACINGS), default=_facing_word)),
+           lambda ctx, state, *, player, x, y, facing: place_piece(ctx, state, player, x, y, facing),
+           "put a player's piece on a cell of the board, facing right or left"),
+    EditOp("set_hp", "set HP",
+           (_player_param(), Param("hp", "int", label="HP", minimum=HP_RANGE[0], maximum=HP_RANGE[1],
+                                   default=_field("hp"))),
+           lambda ctx, state, *, player, hp: set_hp(state, player, hp), "a player's hit points, 0..20"),
+    EditOp("spirit", "spirit tokens",
+           (_player_param(), Param("up", "int", label="spirit up", minimum=0, maximum=5,
+                                   default=_spirit_up)),
+           lambda ctx, state, *, player, up: set_spirit(state, player, up),
+           "how many spirit tokens are face up (the unbroken slots first)"),
+    EditOp("timeline_tokens", "marker and hit token",
+           (_player_param(), Param("marker", "text", label="marker", default=_token_text("marker")),
+            Param("hit", "text", label="hit token", default=_token_text("hit"))),
+           lambda ctx, state, *, player, marker, hit: set_tokens(state, player, marker, hit),
+           "the cells of a player's timeline marker and hit token (a number, or none)"),
+    EditOp("add_bullet", "add a bullet",
+           (_player_param("owner"), Param("card", "choice", choices=_bullet_choices),
+            Param("x", "int", default=_next_to_owner("x")), Param("y", "int", default=_next_to_owner("y")),
+            Param("direction", "choice", choices=lambda c, s, v: list(DIRECTIONS),
+                  default=lambda c, s, v: "forward"),
+            Param("die", "int", minimum=DIE_RANGE[0], maximum=DIE_RANGE[1], default=_die_default)),
+           _add_bullet, "a new bullet token of one of the owner's bullet cards; the card gets the die"),
+    EditOp("remove_bullet", "remove a bullet",
+           (Param("bullet", "choice", choices=_bullet_ids),),
+           lambda ctx, state, *, bullet: remove_bullet(state, bullet),
+           "take a bullet off the board (its card's die goes with the card's last bullet)"),
+    EditOp("move_card", "move a card (hand, deck, discard, play zones)",
+           (_player_param(), Param("card", "choice", choices=_movable),
+            Param("zone", "choice", choices=lambda c, s, v: list(ZONES), default=lambda c, s, v: "hand"),
+            Param("side", "choice", choices=lambda c, s, v: ["top", "bottom"],
+                  default=lambda c, s, v: "top")),
+           lambda ctx, state, *, player, card, zone, side: move_card(ctx, state, player, card, zone, side),
+           "move one of a player's cards to the hand, the top of the deck, the discard pile, the cast or "
+           "the trigger zone (side: the face of a two-sided card in a play zone)"),
+)

@@ -1,0 +1,194 @@
+"""Re-running the current line: under another value of a rule option, or under another ruleset.
+
+:func:`replay` plays recorded choices on a new game and says where they stop fitting. The
+:class:`RerunPanel` part of the workbench holds the "rule options" panel: a re-run under another
+option value becomes a game of its own (``options-N``); a re-run under another ruleset is kept in
+``compared`` and its picture is shown beside the workbench's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import ipywidgets as W
+import yaml
+
+from hisoutab.engine.errors import HisoutabError, IllegalChoice, OptionError
+from hisoutab.engine.game import Game, Step
+from hisoutab.engine.ruleset import all_rulesets
+from hisoutab.presentation import StatePicture
+
+from .controls import button, classed, esc, failed
+from .export import started_from_state
+
+__all__ = ["RerunPanel", "replay"]
+
+
+def replay(game: Game, choices: Iterable[Step], max_steps: int = 100_000) -> str:
+    """Play the recorded ``choices`` (steps with a choice) on ``game``, running the automatic steps
+    between them; returns what happened: every choice replayed, or where and why they diverged."""
+    choices = list(choices)
+    for k, old in enumerate(choices):
+        game.run(until="decision", max_steps=max_steps)
+        d = game.pending
+        choice = old.choice or {}
+        where = f"diverged at choice {k + 1} of {len(choices)} (step {old.index})"
+        if d is None:
+            return f"{where}: the game {'is over' if game.over else 'asks nothing'} there"
+        if tuple(d.players) != tuple(choice):
+            return f"{where}: {', '.join(d.players)} must decide ({d.kind}), not {', '.join(choice)}"
+        try:
+            game.choose(dict(choice) if d.joint else choice[d.players[0]])
+        except IllegalChoice:
+            bad = [f"{p} {c!r}" for p, c in choice.items() if c not in d.labels(p)]
+            return f"{where}: {', '.join(bad)} is no longer legal ({d.kind})"
+    game.run(until="decision", max_steps=max_steps)
+    return f"all {len(choices)} choices replayed"
+
+
+def _first_difference(old: list[Step], new: list[Step]) -> int | None:
+    """The first step index where two traces differ (None: the same trace)."""
+    at = next((k for k, (a, b) in enumerate(zip(old, new, strict=False)) if a.line() != b.line()), None)
+    if at is None and len(old) != len(new):
+        at = min(len(old), len(new))
+    return at
+
+
+class RerunPanel:
+    """The workbench's "rule options" panel (a part of :class:`~hisoutab.widgets.Workbench`)."""
+
+    game: Game
+    compared: dict[str, Game]
+    viewing: str | None
+    message: str
+    _reveal: str
+
+    def _build_rerun_panel(self) -> W.VBox:
+        g = self.game
+        opts = [o.name for o in g.ruleset.options]
+        self.o_name = classed(W.Dropdown(options=opts, value=opts[0] if opts else None,
+                                         description="option"), "hs-option-name")
+        self.o_value = classed(W.Text(description="value"), "hs-option-value")
+        self.o_doc = classed(W.HTML(), "hs-option-doc")
+        self.b_rerun = button("re-run these choices with the option", "hs-option-rerun",
+                              button_style="info", disabled=not opts)
+        self.o_msg = classed(W.HTML(), "hs-option-msg")
+        rulesets = list(all_rulesets())
+        self.r_name = classed(W.Dropdown(options=rulesets, value=g.ruleset.id, description="ruleset"),
+                              "hs-ruleset-name")
+        self.b_rerun_ruleset = button("re-run these choices under the ruleset", "hs-ruleset-rerun",
+                                      button_style="info")
+        # the other ruleset's game, shown beside the workbench's picture
+        self.compare_view = classed(W.HTML(), "hs-compare-view")
+        self.b_compare_close = button("hide", "hs-compare-close", "hide the other ruleset's picture")
+        self.compare_box = classed(W.VBox([self.compare_view, self.b_compare_close],
+                                          layout=W.Layout(flex="1 1 0", min_width="420px",
+                                                          display="none")), "hs-compare")
+        self.shown_compared: str | None = None
+
+        self.o_name.observe(lambda _: self._load_option(), names="value")
+        self.b_rerun.on_click(lambda _: self.rerun_with_option())
+        self.b_rerun_ruleset.on_click(lambda _: self.rerun_with_ruleset())
+        self.b_compare_close.on_click(lambda _: self.show_compared(None))
+        self._load_option()
+        return W.VBox([W.HBox([self.o_name, self.o_value]), self.o_doc, self.b_rerun,
+                       W.HBox([self.r_name, self.b_rerun_ruleset]), self.o_msg])
+
+    # ---------------------------------------------------------------- options
+    def _load_option(self) -> None:
+        if self.o_name.value is None:
+            self.o_value.value = ""
+            self.o_doc.value = "<small>this ruleset declares no rule option</small>"
+            return
+        opt = self.game.ruleset.options.get(self.o_name.value)
+        current = self.game.options[opt.name]
+        self.o_value.value = yaml.safe_dump(list(current) if isinstance(current, tuple) else current,
+                                            default_flow_style=True).strip().removesuffix("...").strip()
+        self.o_doc.value = (f"<small>{esc(opt.reading)}: {esc(opt.doc)} Expected "
+                            f"{esc(opt.describe_expected())}; default {esc(opt.default)}.</small>")
+
+    def rerun_with_option(self, name: str | None = None, value: Any = None) -> Game | None:
+        """Play the choices of the current line (up to the cursor) again on a new game whose option
+        ``name`` is ``value`` (default: the option panel's values). The new game (``options-N``)
+        becomes current; the message says where the line diverged, if it did."""
+        g = self.game
+        name = name or self.o_name.value
+        if not name:
+            self.o_msg.value = failed("this ruleset declares no rule option")
+            return None
+        if value is None:
+            try:
+                value = yaml.safe_load(self.o_value.value)
+            except yaml.YAMLError as exc:
+                self.o_msg.value = failed(f"cannot read the value: {exc}")
+                return None
+        try:
+            options = g.ruleset.options.resolve({**g.options.changed(g.ruleset.options), name: value})
+        except OptionError as exc:
+            self.o_msg.value = failed(exc)
+            return None
+        new = Game(g.ruleset, seed=g.seed, options=options, setup=g.setup,
+                   state=g.initial if started_from_state(g) else None)
+        old_steps = g.history
+        report = replay(new, [s for s in old_steps if s.choice is not None])
+        at = _first_difference(old_steps, new.history)
+        trace = "the trace is the same" if at is None else f"the trace first differs at step {at}"
+        gname = self._add_game("options", new)
+        self.o_msg.value = (f'<span class="hs-rerun">{esc(gname)} ({esc(name)} = {esc(value)}): '
+                            f"{esc(report)}; {esc(trace)}</span>")
+        self.message = ""
+        self._reveal = ""
+        self.refresh()
+        return new
+
+    # ---------------------------------------------------------------- rulesets
+    def rerun_with_ruleset(self, ruleset: str | None = None) -> Game | None:
+        """Play the choices of the current line again under another ruleset (default: the ruleset
+        panel's), from its standard setup with the same seed and setup, and say what changes: where
+        the choices stop fitting, the steps each line took and each game's result. The other game is
+        kept in ``compared[ruleset]`` and its picture shown beside this one (its states belong to that
+        ruleset, so the workbench keeps playing the current game). A game that started from an edited
+        or crafted state, or whose setup the other ruleset cannot read, cannot move."""
+        g = self.game
+        ruleset = ruleset or self.r_name.value
+        if started_from_state(g):
+            self.o_msg.value = failed("this game starts from an edited state, which another ruleset "
+                                      "cannot read: re-run from a standard game")
+            return None
+        try:
+            other = Game(ruleset, seed=g.seed, setup=g.setup)
+            report = replay(other, [s for s in g.history if s.choice is not None])
+        except HisoutabError as exc:
+            self.o_msg.value = failed(f"{ruleset}: {exc}")
+            return None
+        self.compared[ruleset] = other
+        mine, theirs = g.result(), other.result()
+        self.o_msg.value = (
+            f'<span class="hs-rerun">{esc(ruleset)}: {esc(report)}; '
+            f"{len(other.history)} steps there against {len(g.history)} here; "
+            f"there: {esc(str(theirs))}; here: {esc(str(mine))}</span>")
+        self.show_compared(ruleset)
+        return other
+
+    def show_compared(self, ruleset: str | None) -> None:
+        """Show the picture of the game re-run under ``ruleset`` beside the workbench's (None: hide)."""
+        other = self.compared.get(ruleset) if ruleset else None
+        self.shown_compared = ruleset if other is not None else None
+        if other is None:
+            self.compare_box.layout.display = "none"
+            self.compare_view.value = ""
+            return
+        viewer = self.viewing if self.viewing in other.players else None
+        picture = StatePicture(other.ctx, other.state, designer=True, viewer=viewer)
+        self.compare_view.value = (
+            f'<div class="hs-compare-title"><b>{esc(other.ruleset.id)}</b> after the same choices '
+            f"(step {other.cursor}): {esc(str(other.result()))}</div>{picture._repr_html_()}")
+        self.compare_box.layout.display = "flex"
+
+    # provided by the workbench
+    def _add_game(self, kind: str, game: Game) -> str:
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        raise NotImplementedError
