@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -10,6 +11,10 @@ import pytest
 
 from hisoutab import Game, RandomAgent
 from hisoutab.engine.record import from_dict, to_dict
+
+# the toy ruleset of tests/toy/ joins the registered rulesets (discovery is lazy: nothing has looked
+# for rulesets yet when this runs); the conformance suite and the toy's scenarios use it
+os.environ.setdefault("HISOUTAB_PLUGINS", "tests.toy")
 
 
 def roundtrip(state):

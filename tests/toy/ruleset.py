@@ -1,0 +1,79 @@
+"""The toy dice race as a ruleset on the engine: declarations, the state before setup, the result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hisoutab.engine.contract import Capabilities, Result, RulesetBase, Zone
+from hisoutab.engine.options import Options
+from hisoutab.engine.rng import seed_state
+
+from . import round_steps, setup_steps  # noqa: F401  (declare the steps)
+from .clauses import CLAUSES, READINGS
+from .context import Context
+from .flow import FLOW
+from .invariants import check_invariants
+from .options import OPTIONS
+from .schema import ToySetup
+from .state import Racer, State
+
+#: every place a card (or counter) can be
+ZONES = (
+    Zone("deck", owner="shared", ordered=True, visibility="hidden", doc="the boost deck, top first"),
+    Zone("discard", owner="shared", ordered=True, doc="the discard pile, newest last"),
+    Zone("hand", visibility="owner", doc="the boost cards a racer holds"),
+    Zone("played", kind="card", doc="the boost card revealed this round"),
+    Zone("position", kind="counter", doc="the racer's square on the track"),
+)
+
+
+class ToyDiceRace(RulesetBase):
+    """A dice race for 2 to 4 racers with a hidden hand of boost cards (clause IDs ``TOY-…``)."""
+
+    id = "toy-dice-race"
+    title = "Toy dice race"
+    flow = FLOW
+    options = OPTIONS
+    clauses = CLAUSES
+    readings = READINGS
+    state_type = State
+    zones = ZONES
+    setup_schema = ToySetup
+    capabilities = Capabilities(min_players=2, max_players=4, simultaneous=True, chance=True,
+                                hidden_information=True)
+    reference = Path(__file__).resolve().parent / "reference.md"
+
+    def context(self, options: Options, setup: Any) -> Context:
+        checked = self.validate_setup(setup)
+        assert isinstance(checked, ToySetup)
+        return Context(options, checked)
+
+    def initial_state(self, ctx: Context, seed: int) -> State:
+        """Before setup: every racer on square 0, every card in the deck, unshuffled."""
+        return State(players=tuple(Racer(name=n) for n in ctx.players), deck=ctx.deck,
+                     agenda=(("setup.shuffle",),), rng=seed_state(seed))
+
+    def turn_info(self, s: State) -> tuple[int, str]:
+        """(round, the racer whose step it is; all deciders while they choose)."""
+        if s.agenda:
+            frame = s.agenda[-1]
+            if frame[0] in ("move", "refill"):
+                return s.round, frame[1]
+            if frame[0] == "round.choose":
+                return s.round, "+".join(p.name for p in s.players if p.hand) or "-"
+        return s.round, "-"
+
+    def result(self, s: State) -> Result:
+        figures = {"rounds": s.round, "positions": {p.name: p.position for p in s.players}}
+        if s.winner is None:
+            return Result("unfinished", figures=figures)
+        if s.winner == "draw":
+            return Result("draw", figures=figures)
+        return Result("win", winner=s.winner, figures=figures)
+
+    def invariants(self, ctx: Context, s: State) -> list[str]:
+        return check_invariants(ctx, s, self.zones)
+
+
+RULESET = ToyDiceRace()

@@ -1,0 +1,93 @@
+"""The toy's own rules: its invariants catch broken states, its setup and options are checked, its
+views hide the hands and the deck, forced draws and dice reach its steps. (The conformance suite,
+tests/test_conformance.py, checks the toy against the contract with every other ruleset.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from hisoutab import Game
+from hisoutab.engine.contract import HIDDEN_CARD
+from hisoutab.engine.errors import InputError, OptionError
+from hisoutab.engine.record import replace
+
+from . import RULESET
+from .state import State
+
+RS = "toy-dice-race"
+
+
+def at_first_choice(**kw: object) -> Game:
+    game = Game(RS, seed=4, **kw)  # type: ignore[arg-type]
+    game.run(until="decision")
+    return game
+
+
+def problems(game: Game, state: State) -> list[str]:
+    return RULESET.invariants(game.ctx, state)
+
+
+def test_the_invariants_catch_broken_states() -> None:
+    game = at_first_choice()
+    s = game.state
+    p1, p2 = s.players[0], s.players[1]
+    assert problems(game, s) == []
+    twice = replace(s, discard=(p1.hand[0],))
+    assert any("two places" in p for p in problems(game, twice))
+    lost = replace(s, deck=s.deck[1:])
+    assert any("not conserved" in p for p in problems(game, lost))
+    far = replace(s, players=(replace(p1, position=99), *s.players[1:]))
+    assert any("outside 0..30" in p for p in problems(game, far))
+    early = replace(s, winner="P2")
+    assert any("not on the last square" in p for p in problems(game, early))
+    greedy = replace(s, players=(replace(p1, hand=p1.hand + p2.hand), replace(p2, hand=()),
+                                 *s.players[2:]))
+    assert any("more than 2" in p for p in problems(game, greedy))
+
+
+def test_the_setup_and_the_options_are_checked() -> None:
+    assert Game(RS, setup={"players": 4, "goal": 12}).players == ("P1", "P2", "P3", "P4")
+    with pytest.raises(InputError, match=r"setup\.players"):
+        Game(RS, setup={"players": 5})
+    with pytest.raises(InputError, match=r"setup\.colour"):
+        Game(RS, setup={"colour": "red"})
+    with pytest.raises(OptionError):
+        Game(RS, options={"hand.size": 4})
+    with pytest.raises(OptionError):
+        Game(RS, options={"die.sides": 1})
+
+
+def test_a_view_hides_the_other_hands_and_the_deck() -> None:
+    game = at_first_choice()
+    s = game.state
+    seen = game.view("P2")
+    assert seen.players[1].hand == s.players[1].hand
+    assert seen.players[0].hand == (HIDDEN_CARD,) * len(s.players[0].hand)
+    assert seen.deck == (HIDDEN_CARD,) * len(s.deck)
+    assert seen.discard == s.discard and seen.players[0].position == s.players[0].position
+
+
+def test_each_racer_chooses_hidden_and_one_step_reveals_all() -> None:
+    game = at_first_choice(setup={"players": 2})
+    before = game.state
+    assert game.choose("pass", player="P2") is None
+    assert game.state is before and game.hidden_choices() == ("P2",)
+    step = game.choose("pass", player="P1")
+    assert step is not None and step.name == "round.choose" and step.choice == {"P1": "pass",
+                                                                                 "P2": "pass"}
+
+
+def test_forced_draws_and_dice_reach_the_steps() -> None:
+    game = Game(RS, seed=9, options={"die.sides": 4})
+    game.chance.force("draw", "leap", player="P3")
+    game.chance.force("die", 4, player="P2")
+    game.run(until="decision")
+    assert [c.split("#")[0] for c in game.state.players[2].hand].count("leap") >= 1
+    game.choose({p: "pass" for p in game.pending.players})  # type: ignore[union-attr]
+    game.run(until="decision")
+    assert game.state.players[1].position == 4
+    assert game.chance.forced == []
+    game.chance.force("die", 5)
+    game.choose({p: "pass" for p in game.pending.players})  # type: ignore[union-attr]
+    with pytest.raises(InputError, match="cannot show on a 4-sided die"):
+        game.run(until="decision")
