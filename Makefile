@@ -23,7 +23,10 @@ demo: setup
 	$(BIN)/hisoutab play --seed 1
 
 test: setup
-	$(BIN)/ruff check hisoutab tests
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy --strict hisoutab/engine
+	$(BIN)/mypy hisoutab tests/toy
 	$(BIN)/python -m pytest
 	$(BIN)/python -m pytest -p no:cacheprovider --nbval notebooks/ --nbval-current-env \
 		--nbval-sanitize-with notebooks/sanitize.cfg

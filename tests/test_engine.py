@@ -420,7 +420,7 @@ def test_unknown_option_raises_option_error_listing_known() -> None:
                                            "list of 5 die faces, each 1 to 6"),
     ("board.width", 100_000_000, "board.width: 100000000 is too large; expected an integer from 4 to 30"),
     ("spirit.slot_dice", 5, "spirit.slot_dice: 5 is not allowed; expected a list"),
-    ("guard.spirit_cost", -1, "guard.spirit_cost: -1 is too small; expected an integer from 0 to 5"),
+    ("guard.spirit_cost", -1, "guard.spirit_cost: -1 is too small; expected an integer from 0 to 10"),
 ])
 def test_bad_option_value_raises_option_error(name: str, value, message: str) -> None:
     """OptionError: a bad value names the option and what is expected."""

@@ -9,6 +9,7 @@ import networkx as nx
 import pytest
 
 from hisoutab import Game, RandomAgent
+from hisoutab.engine.errors import InputError
 from hisoutab.engine.record import replace
 from hisoutab.games.hisoutab.v0452.presentation.priority import (
     PriorityGraph,
@@ -219,7 +220,7 @@ def test_save_by_suffix(tmp_path) -> None:
     pg = PriorityGraph(game)
     out = pg.save(tmp_path / "g.dot")
     assert out.read_text().startswith("// Who acts next")
-    with pytest.raises(ValueError, match=r"expected a \.svg"):
+    with pytest.raises(InputError, match=r"expected a \.svg"):
         pg.save(tmp_path / "g.txt")
 
 

@@ -57,7 +57,7 @@ setup:
   state:
     time: 4
     initiative: P2
-    P1: {x: 3, facing: left, hand: [step, step], cast: sweep, discard: [sweep#2]}
+    P1: {x: 3, facing: left, hand: [step, step], cast: sweep, cast_side: top, discard: [sweep#2], marker: 4}
     P2: {hp: 12, spirit: [up, down, 2, up, up], marker: null, hit: 6}
 """)
     s = sc.start_state
@@ -98,7 +98,7 @@ def test_overlay_is_generic_over_fields():
 
 
 def test_next_turn_and_explicit_agenda():
-    sc = scenario("setup:\n  state: {time: 3}\n  next: turn\n")
+    sc = scenario("setup:\n  state: {time: 3, P1: {marker: 3}, P2: {marker: 5}}\n  next: turn\n")
     assert sc.start_state.agenda == (("timeline.advance",),)
     sc = scenario("setup:\n  next: [[turn.begin], [timeline.advance]]\n")
     assert sc.start_state.agenda == (("timeline.advance",), ("turn.begin",))

@@ -103,6 +103,7 @@ class Zone:
     field: str = ""
     label: str = ""
     doc: str = ""
+    card_attr: str = ""  # the zone holds records (tokens) each carrying a card in this attribute
 
     @property
     def attr(self) -> str:
@@ -117,7 +118,11 @@ class Zone:
         value = getattr(record, self.attr)
         if self.kind == "card":
             return (value,) if value else ()
-        return tuple(c for c in value if c) if self.kind == "cards" else ()
+        if self.kind != "cards":
+            return ()
+        if self.card_attr:
+            return tuple(c for c in (getattr(x, self.card_attr) for x in value) if c)
+        return tuple(c for c in value if c)
 
 
 class Ruleset(Protocol):
@@ -283,6 +288,10 @@ def place_cards(zones: Iterable[Zone], players: Iterable[Any], state: Any,
 def _mask(zone: Zone, value: Any) -> Any:
     if zone.kind == "card":
         return HIDDEN_CARD if value else value
+    if zone.card_attr:
+        from .record import replace
+
+        return tuple(replace(x, **{zone.card_attr: HIDDEN_CARD}) for x in value)
     return tuple(HIDDEN_CARD for _ in value)
 
 

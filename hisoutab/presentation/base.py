@@ -246,12 +246,27 @@ def presentation_for(ruleset: Any) -> Presentation:
             raise HisoutabError(f"ruleset {rid}: its presentation {ref!r} cannot be loaded "
                                 f"({exc})") from None
     if pres is None:
-        pres = Presentation(ruleset_id=rid)
+        pres = Presentation(ruleset_id=rid, rules_doc=_reference_page(ruleset))
     if not pres.ruleset_id:
         pres.ruleset_id = rid
     _CACHE[rid] = pres
     found: Presentation = pres
     return found
+
+
+def _reference_page(ruleset: Any) -> str:
+    """Where the clauses of a ruleset without a presentation link: its rules reference (relative
+    to the working folder when it lies below it), else ``docs/rules/<id>.md``."""
+    from pathlib import Path
+
+    ref = getattr(ruleset, "reference", None)
+    if not ref:
+        return ""
+    path = Path(ref).resolve()
+    try:
+        return str(path.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return path.as_uri()
 
 
 def presentation_of_state(state: Any) -> tuple[Any, Presentation]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import graphviz
@@ -9,8 +11,9 @@ import graphviz
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.files import check_target, write_file
 
-_FALLBACKS: tuple[dict[str, str], ...] = ({}, {"newrank": "true"},
-                                          {"newrank": "true", "splines": "line"})
+# (graph attributes, seconds): the layouts tried in turn
+_FALLBACKS: tuple[tuple[dict[str, str], int], ...] = (
+    ({}, 30), ({"newrank": "true"}, 30), ({"newrank": "true", "splines": "line"}, 60))
 
 
 class DrawnGraph:
@@ -27,19 +30,30 @@ class DrawnGraph:
     def pipe(self, format: str = "svg") -> bytes:
         """Render with the ``dot`` executable (raises ``graphviz.ExecutableNotFound`` without it).
 
-        Graphviz's default ranking fails on some graphs with clusters ("trouble in init_rank");
-        then the layout is tried again with the newer ranking (``newrank``), and then with straight
-        edges, before the error is raised."""
+        Graphviz's default ranking fails on some graphs with clusters ("trouble in init_rank"), and
+        routing the edges of a dense graph can take very long; then the layout is tried again with
+        the newer ranking (``newrank``), and then with straight edges, each within a time limit,
+        before the error is raised."""
+        exe = shutil.which("dot")
+        if exe is None:
+            raise graphviz.ExecutableNotFound(["dot"])
         last: Exception | None = None
-        for extra in _FALLBACKS:
+        for extra, seconds in _FALLBACKS:
             dot = self.dot
             if extra:
                 dot = self.dot.copy()
                 dot.graph_attr.update(extra)
             try:
-                return dot.pipe(format=format, quiet=True)
-            except graphviz.CalledProcessError as exc:
-                last = exc
+                done = subprocess.run([exe, f"-T{format}"], input=dot.source.encode("utf-8"),
+                                      capture_output=True, timeout=seconds, check=False)
+            except subprocess.TimeoutExpired:
+                last = InputError(f"Graphviz `dot` took longer than {seconds} s to lay out the graph",
+                                  field="graph")
+                continue
+            if done.returncode == 0:
+                return done.stdout
+            last = graphviz.CalledProcessError(done.returncode, [exe, f"-T{format}"], output=done.stdout,
+                                               stderr=done.stderr)
         assert last is not None
         raise last
 

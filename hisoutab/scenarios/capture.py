@@ -9,7 +9,7 @@ import yaml
 
 from hisoutab.engine.record import to_dict
 
-from .overlay import field_names, hints_of, is_card_field, players_field, short_card
+from .overlay import card_fields_of, field_names, players_field, short_card
 
 
 class _Dumper(yaml.SafeDumper):
@@ -48,11 +48,11 @@ def state_overlay(ruleset: Any, state: Any, names: tuple[str, ...] | None = None
         out[f.name] = to_dict(getattr(state, f.name))
     if pfield:
         for p in getattr(state, pfield):
-            hints = hints_of(type(p))
+            zones = set(card_fields_of(ruleset, type(p)))
             d: dict[str, Any] = {}
             for name in field_names(type(p)):
                 v = to_dict(getattr(p, name))
-                if is_card_field(hints[name]):
+                if name in zones:
                     v = ([short_card(c) if isinstance(c, str) else c for c in v] if isinstance(v, list)
                          else short_card(v) if isinstance(v, str) else v)
                 d[name] = v

@@ -77,6 +77,32 @@ def is_card_field(hint: Any) -> bool:
     return False
 
 
+def card_fields_of(ruleset: Any, cls: type) -> list[str]:
+    """The fields of a player record (``cls``) that hold cards: the ruleset's declared player card
+    zones; for a ruleset that declares none, the fields whose type can hold a card instance."""
+    declared = {z.attr for z in getattr(ruleset, "zones", ()) if z.holds_cards and z.owner == "player"
+                and not z.card_attr}
+    hints = hints_of(cls)
+    if declared:
+        return [f for f in field_names(cls) if f in declared]
+    return [f for f in field_names(cls) if is_card_field(hints[f])]
+
+
+def shared_cards(ruleset: Any, data: dict[str, Any]) -> set[str]:
+    """The cards the shared zones of a state in ``to_dict`` form hold (tokens carrying cards too)."""
+    out: set[str] = set()
+    for z in getattr(ruleset, "zones", ()):
+        if not z.holds_cards or z.owner != "shared":
+            continue
+        value = data.get(z.attr)
+        items = value if isinstance(value, list) else [value]
+        for x in items:
+            c = x.get(z.card_attr) if z.card_attr and isinstance(x, dict) else x
+            if isinstance(c, str) and c:
+                out.add(c)
+    return out
+
+
 def _accepts_int(hint: Any) -> bool:
     if hint is int:
         return True
@@ -200,14 +226,16 @@ class Overlay:
         if pfield:
             players = list(getattr(state, pfield))
             resolved = self._resolve_cards(players, player_specs)
+            elsewhere = shared_cards(self.ruleset, data)
             for i, spec in player_specs.items():
-                data[pfield][i] = self._player(players[i], spec, resolved.get(i, {}))
+                data[pfield][i] = self._player(players[i], spec, resolved.get(i, {}), elsewhere)
         try:
             return from_dict(cls, data)
         except (TypeError, ValueError, KeyError) as exc:  # pragma: no cover - fields checked above
             raise self.err((), f"not a valid state: {exc}") from None
 
-    def _player(self, player: Any, spec: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
+    def _player(self, player: Any, spec: dict[str, Any], cards: dict[str, Any],
+                elsewhere: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
         cls = type(player)
         hints = hints_of(cls)
         fields = field_names(cls)
@@ -225,13 +253,17 @@ class Overlay:
                 data[key] = self._value((name, key), hints[key], value, key)
         # cards placed by the overlay leave the zones that were not overlaid
         placed = {c for v in cards.values() for c in (v if isinstance(v, list) else [v]) if c}
-        card_fields = [f for f in fields if is_card_field(hints[f])]
+        placed |= elsewhere  # held by a shared zone (a bullet token's card): in no player zone
+        card_fields = card_fields_of(self.ruleset, cls)
         for f in card_fields:
             if f in cards:
                 continue
             v = data[f]
             if isinstance(v, list):
-                data[f] = [c for c in v if c not in placed]
+                # a zone of slots (it can hold None: an empty slot) keeps its slots
+                slots = _is_optional_str(typing.get_args(hints[f])[0]) if typing.get_args(hints[f]) else False
+                data[f] = ([None if c in placed else c for c in v] if slots
+                           else [c for c in v if c not in placed])
             elif v in placed:
                 data[f] = None
         # cards pushed out of an overlaid zone and placed nowhere go home (or to `rest`)
@@ -239,7 +271,7 @@ class Overlay:
         for f in card_fields:
             v = to_dict(getattr(player, f))
             before.update(c for c in (v if isinstance(v, list) else [v]) if c)
-        now: set[str] = set()
+        now: set[str] = set(elsewhere)
         for f in card_fields:
             v = data[f]
             now.update(c for c in (v if isinstance(v, list) else [v]) if c)
@@ -292,6 +324,7 @@ class Overlay:
         for i, spec in specs.items():
             name = self.names[i]
             hints = hints_of(type(players[i]))
+            zone_fields = set(card_fields_of(self.ruleset, type(players[i])))
             mine = [c for c in cards if c.startswith(name + "/")]
             bases: dict[str, list[str]] = {}
             for c in sorted(mine, key=lambda c: (card_base(c), _copy_no(c))):
@@ -300,7 +333,7 @@ class Overlay:
             pending: list[tuple[str, int, str, Path]] = []  # (field, index, bare id, path)
             res: dict[str, Any] = {}
             for key, value in spec.items():
-                if key not in hints or not is_card_field(hints[key]):
+                if key not in hints or key not in zone_fields:
                     continue
                 path: Path = (name, key)
                 many = typing.get_origin(hints[key]) is tuple

@@ -46,8 +46,20 @@ def _step(obj: Any, seg: str) -> Any:
     raise PathError(f"cannot look up {seg!r} in {obj!r}")
 
 
+def player_names_of(state: Any) -> tuple[str, ...]:
+    """The players' names in a state: the ``name`` of the records in its tuple fields."""
+    if not is_record(state):
+        return ()
+    for f in dataclasses.fields(state):
+        v = getattr(state, f.name)
+        if isinstance(v, tuple) and v and all(is_record(x) and isinstance(getattr(x, "name", None), str)
+                                              for x in v):
+            return tuple(x.name for x in v)
+    return ()
+
+
 def root_value(state: Any, ruleset: Any, seg: str, game: Any = None) -> Any:
-    names = tuple(getattr(ruleset, "players", ()))
+    names = player_names_of(state)
     if seg in names:
         for f in dataclasses.fields(state):
             v = getattr(state, f.name)

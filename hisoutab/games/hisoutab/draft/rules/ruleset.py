@@ -25,6 +25,8 @@ ZONES = (
     Zone("discard", doc="the discard pile"),
     Zone("aside", doc="set aside: cards not in the game yet"),
     Zone("played", kind="card", doc="the card in play (played, not yet resolved)"),
+    Zone("bullets", owner="shared", card_attr="card",
+         doc="bullet tokens on the board, each with its card (its slot track, D-CARD-BULLET-1)"),
     Zone("hp", kind="counter", doc="hit points"),
     Zone("spirit", kind="counter", doc="spirit"),
     Zone("marker", kind="counter", doc="the timeline marker's cell"),
@@ -62,12 +64,41 @@ class HisouTabDraft(DuelRuleset):
         return check_invariants(ctx, s)
 
 
+def check_state_fields(ctx: Context, s: State, problems: list[str]) -> None:
+    """The fields' own ranges: what no rule can ever produce."""
+    if s.time < 0 or s.turn < 0:
+        problems.append(f"time {s.time} and turn {s.turn} must be ≥ 0")
+    if s.initiative not in (0, 1):
+        problems.append(f"initiative {s.initiative!r}: expected P1 or P2")
+    if s.first not in (None, 0, 1):
+        problems.append(f"first {s.first!r}: expected P1, P2 or unset")
+    if s.winner not in (None, "P1", "P2", "draw"):
+        problems.append(f"winner {s.winner!r}: expected P1, P2, draw or none")
+    if s.winner is not None and s.agenda:
+        problems.append(f"winner {s.winner} but steps are still on the agenda")
+    if len(set(s.participants)) != len(s.participants) or any(i not in (0, 1) for i in s.participants):
+        problems.append(f"participants {list(s.participants)}: expected distinct players P1, P2")
+    # special_done beyond the time is allowed: scenarios set it to keep the coming lines quiet
+    for b in s.bullets:
+        if b.owner not in (0, 1):
+            problems.append(f"bullet {b.id}: owner {b.owner!r}; expected P1 or P2")
+        if b.dx not in (-1, 0, 1) or b.dy not in (-1, 0, 1):
+            problems.append(f"bullet {b.id}: direction ({b.dx},{b.dy}); each of dx, dy is -1, 0 or 1")
+        if b.card not in ctx.cards:
+            problems.append(f"bullet {b.id}: unknown card {b.card!r}")
+    for p in s.players:
+        if p.facing not in (1, -1):
+            problems.append(f"{p.name}: facing {p.facing!r}; expected right (1) or left (-1)")
+        if p.resolved is not None and p.resolved not in ctx.cards:
+            problems.append(f"{p.name}: resolved card {p.resolved!r} is not a card of this game")
+
+
 def check_invariants(ctx: Context, s: State) -> list[str]:
     """Every rule-level invariant of a draft state; an empty list when all hold."""
     problems: list[str] = []
+    check_state_fields(ctx, s, problems)
     set_up = s.first is not None
     ledger = CardLedger(problems)
-    place = ledger.place
     for p in s.players:
         n = p.name
         if p.hp < 0 or p.hp > p.max_hp:
@@ -87,11 +118,12 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
             problems.append(f"{n}: a defense card in play")
     place_cards(ZONES, s.players, s, ledger)
     for b in s.bullets:
-        owner = PLAYERS[b.owner]
-        place(b.card, f"bullet {b.id}", owner)
+        owner = PLAYERS[b.owner] if b.owner in (0, 1) else "?"
+        if not b.card.startswith(owner + "/"):
+            problems.append(f"bullet {b.id}: {b.card} does not belong to its owner {owner}")
         if not ctx.on_board(b.x, b.y):
             problems.append(f"bullet {b.id} off the board")
-        if not 0 <= b.slot < ctx.cards[b.card].slots:
+        if b.card in ctx.cards and not 0 <= b.slot < ctx.cards[b.card].slots:
             problems.append(f"bullet {b.id}: token on slot {b.slot}")
     if len({b.id for b in s.bullets}) != len(s.bullets):
         problems.append("two bullets share an id")

@@ -130,3 +130,13 @@ READINGS: dict[str, str] = {
     'R-21': 'spell.front_commit — 符卡列 read as the spell sequence',
     'R-22': 'graze — own bullets never hit you',
 }
+
+#: questions the reference leaves open that the engine settles (docs/rules/hisoutab-0.45.2.md,
+#: "Settled questions"); each is a rule option
+SETTLED: dict[str, str] = {
+    'S-1': 'facing.auto — pieces turn to face each other after a change of position',
+    'S-2': 'initiative.ask_when_moot — no initiative choice when the order cannot matter',
+    'S-3': 'time_damage.minimum — time damage 0 places no hit token',
+    'S-4': 'knockdown.may_wait — a knocked-down player must play the knockdown card',
+    'S-5': 'sub.recovery — after {A/B/C} the recovery replaces the card\'s',
+}

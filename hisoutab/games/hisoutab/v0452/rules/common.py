@@ -122,7 +122,7 @@ def put(p: Player, iid: str, where: str, ctx: Context | None = None, **changes: 
     """Add a card to a zone of the player (and make ``changes`` to other fields at once)."""
     if where == "special":
         assert ctx is not None
-        k = MOTIONS.index(ctx.cards[iid].motion)  # type: ignore[arg-type]
+        k = MOTIONS.index(ctx.cards[iid].motion)
         return replace(p, special=p.special[:k] + (iid,) + p.special[k + 1:], **changes)
     zone = where if where in _PILES else "discard"
     changes[zone] = getattr(p, zone) + (iid,)

@@ -39,7 +39,7 @@ OPTIONS = OptionSet((
                "An empty main deck is remade by shuffling the discard pile when a draw is needed."),
     RuleOption("guard.spirit_cost", 1, "R-8",
                "Spirit a guard costs, unless the attacking card gives its own guard_cost.",
-               minimum=0, maximum=5),
+               minimum=0, maximum=10),
     RuleOption("setup.mulligan", "once", "R-9",
                "Mulligan at setup: once per player (discarded cards go to the discard pile), or none.",
                choices=("once", "none")),

@@ -13,11 +13,11 @@ from hisoutab.games.hisoutab.duel import DuelRuleset
 
 from . import attack, bullets, effects, specials, spells, timeline, turn  # noqa: F401  (steps)
 from . import setup as setup_steps  # noqa: F401
-from .clauses import CLAUSES, READINGS
+from .clauses import CLAUSES, READINGS, SETTLED
 from .context import PLAYERS, Context
 from .flow import FLOW
 from .options import OPTIONS
-from .state import DOWN, UP, Player, State
+from .state import DOWN, MOTIONS, UP, Player, State
 
 #: every place a card (or counter) can be, per player (H-ZONE-*)
 ZONES = (
@@ -48,7 +48,7 @@ class HisouTab0452(DuelRuleset):
     flow = FLOW
     options = OPTIONS
     clauses = CLAUSES
-    readings = READINGS
+    readings = {**READINGS, **SETTLED}
     state_type = State
     players = PLAYERS
     zones = ZONES
@@ -76,11 +76,86 @@ class HisouTab0452(DuelRuleset):
         return check_invariants(ctx, s)
 
 
+SIDES = ("", "top", "bottom")
+WINNERS = (None, "P1", "P2", "draw")
+
+
+def _check_side(ctx: Context, n: str, zone: str, iid: str | None, side: str, problems: list[str]) -> None:
+    if side not in SIDES:
+        problems.append(f"{n}: {zone}_side {side!r}; expected one of 'top', 'bottom' or ''")
+    elif iid is None and side:
+        problems.append(f"{n}: {zone}_side {side!r} but the {zone} zone is empty")
+    elif iid is not None and iid in ctx.cards:
+        sides = [name for name, _ in ctx.cards[iid].sides]
+        if sides and side not in sides:
+            problems.append(f"{n}: {ctx.cards[iid].id} has a top and a bottom; {zone}_side is {side!r}")
+        if not sides and side:
+            problems.append(f"{n}: {ctx.cards[iid].id} has one face; {zone}_side is {side!r}")
+
+
+def _max_duration(ctx: Context, iid: str) -> int:
+    card = ctx.cards[iid]
+    faces = [face for _, face in card.sides] or [card]
+    found = [v.duration for f in faces for group in (f.effects, f.ground, f.air) for k, v in group
+             if k == "bullet"]
+    found += [v2.duration for f in faces for _, v in f.effects for k2, v2 in getattr(v, "effects", ())
+              if k2 == "bullet"]
+    return max(found, default=0)
+
+
+def check_state_fields(ctx: Context, s: State, problems: list[str]) -> None:
+    """The fields' own ranges: what no rule can ever produce (a marker behind the clock, a facing
+    of 0, a winner that is not a player…)."""
+    if s.time < 0 or s.turn < 0:
+        problems.append(f"time {s.time} and turn {s.turn} must be ≥ 0")
+    if s.initiative not in (0, 1):
+        problems.append(f"initiative {s.initiative!r}: expected P1 or P2")
+    if s.first not in (None, 0, 1):
+        problems.append(f"first {s.first!r}: expected P1, P2 or unset")
+    if s.winner not in WINNERS:
+        problems.append(f"winner {s.winner!r}: expected P1, P2, draw or none")
+    if s.winner is not None and s.agenda:
+        problems.append(f"winner {s.winner} but steps are still on the agenda")
+    if len(set(s.participants)) != len(s.participants) or any(i not in (0, 1) for i in s.participants):
+        problems.append(f"participants {list(s.participants)}: expected distinct players P1, P2")
+    if s.special_done > s.time:
+        problems.append(f"special cells up to {s.special_done} triggered, after the current time {s.time}")
+    ids = [b.id for b in s.bullets]
+    if len(set(ids)) != len(ids):
+        problems.append(f"two bullets share an id: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
+    for b in s.bullets:
+        if b.owner not in (0, 1):
+            problems.append(f"bullet {b.id}: owner {b.owner!r}; expected P1 or P2")
+        if b.dx not in (-1, 0, 1) or b.dy not in (-1, 0, 1):
+            problems.append(f"bullet {b.id}: direction ({b.dx},{b.dy}); each of dx, dy is -1, 0 or 1")
+    for p in s.players:
+        n = p.name
+        if p.facing not in (1, -1):
+            problems.append(f"{n}: facing {p.facing!r}; expected right (1) or left (-1)")
+        where = p.position  # the hit token while it is on the board, else the marker
+        if where is not None and where < s.time:
+            what = "hit token" if p.hit is not None else "marker"
+            problems.append(f"{n}: {what} at t={where}, behind the current time t={s.time}")
+        if p.hp_mark is not None and p.hp_mark > p.hp:
+            problems.append(f"{n}: HP marked {p.hp_mark}, above the HP {p.hp} (damage only lowers HP)")
+        _check_side(ctx, n, "cast", p.cast, p.cast_side, problems)
+        _check_side(ctx, n, "trigger", p.trigger, p.trigger_side, problems)
+        if len(p.special) != len(MOTIONS):
+            problems.append(f"{n}: the special area has {len(p.special)} slots; expected {len(MOTIONS)}")
+        for c, v in p.dice:
+            top = ctx.cached(("max_duration", c), _max_duration, ctx, c) if c in ctx.cards else 0
+            if top and v > top:
+                problems.append(f"{n}: die {v} on {c}, above its duration {top}")
+        if p.recovery_override is not None and p.recovery_override < 0:
+            problems.append(f"{n}: recovery {p.recovery_override} below 0")
+
+
 def check_invariants(ctx: Context, s: State) -> list[str]:
     """Every rule-level invariant of a state; an empty list when all hold."""
     problems: list[str] = []
     set_up = s.first is not None
     ledger = CardLedger(problems)
+    check_state_fields(ctx, s, problems)
     for i, p in enumerate(s.players):
         n = p.name
         if p.hp > 20 or p.hp < 0:
@@ -88,7 +163,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
         if set_up:
             if not ctx.on_board(p.x, p.y):
                 problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
-            if len(p.spirit) != 5 or any(x not in (UP, DOWN) and not (isinstance(x, int) and x >= 1)
+            if len(p.spirit) != 5 or any(x not in (UP, DOWN) and not (isinstance(x, int) and 1 <= x <= 6)
                                          for x in p.spirit):
                 problems.append(f"{n}: bad spirit gauge {p.spirit}")
             if p.position is None:
