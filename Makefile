@@ -31,8 +31,9 @@ test: setup
 	$(BIN)/python -m pytest -p no:cacheprovider --nbval notebooks/ --nbval-current-env \
 		--nbval-sanitize-with notebooks/sanitize.cfg
 
+# The server's root is the repository (notebooks link to docs/ and scenarios/); it opens notebooks/.
 lab: setup
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab --ServerApp.root_dir=. --allow-root notebooks/
 
 bench: setup
 	$(BIN)/hisoutab bench --json
