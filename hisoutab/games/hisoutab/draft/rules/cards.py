@@ -212,7 +212,7 @@ def _load(path: str | Path) -> Character:
             raise located.error(where, f"motion {motion} has {len(versions)} skill version(s); "
                                        "expected exactly 2 (D-SETUP-2)")
         skills.append((versions[0], versions[1]))
-    return Character(spec.character, spec.name, cards, basics, tuple(skills),  # type: ignore[arg-type]
+    return Character(spec.character, spec.name, cards, basics, tuple(skills),
                      str(path))
 
 
