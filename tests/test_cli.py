@@ -79,12 +79,30 @@ def test_play_with_options_first_agents_and_step_limit() -> None:
     assert play_json(*args)["log_hash"] == data["log_hash"]
 
 
-def test_play_trace_prints_steps() -> None:
-    """play without --json prints the trace and a summary line naming the winner."""
+def test_play_full_trace_prints_every_step() -> None:
+    """play --full prints every step and a summary line naming the winner."""
+    result = invoke("play", "--seed", "2", "--full")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert "setup.hp" in lines[1] and "HP set to 20" in lines[1]
+    data = json.loads(invoke("play", "--seed", "2", "--json").stdout)
+    assert len(lines) == 1 + data["steps"] + 1
+    assert lines[-1].startswith(f"winner: {data['winner']} — ")
+
+
+def test_play_tells_the_turns_that_matter() -> None:
+    """play without --full: one line per turn in which something happened, its moments (damage,
+    guards, specials, the end) below it, the quiet turns counted, then the result."""
     result = invoke("play", "--seed", "2")
     assert result.exit_code == 0
-    assert "setup.hp" in result.stdout or "HP set to 20" in result.stdout
-    assert "winner:" in result.stdout
+    lines = result.stdout.splitlines()
+    full = invoke("play", "--seed", "2", "--full").stdout.splitlines()
+    assert len(lines) < len(full) / 5
+    assert any(line.startswith("t=") and "turn " in line for line in lines)
+    assert any("attack.damage" in line for line in lines)
+    assert any("quiet turn" in line for line in lines)
+    assert "setup.hp" not in result.stdout
+    assert "game.over" in lines[-2] and lines[-1].startswith("winner:")
 
 
 def test_rules_json_lists_clauses_with_steps() -> None:

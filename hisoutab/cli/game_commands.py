@@ -51,12 +51,15 @@ def summary(game: Any, setup: dict[str, Any]) -> dict[str, Any]:
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
               help="Set a rule option, e.g. -o guard.spirit_cost=2 (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON summary instead of a trace.")
+@click.option("--full", is_flag=True, help="Print every step (default: the turns in which something "
+                                           "happened, and those moments).")
 @click.option("--max-steps", type=int, default=200_000, show_default=True)
 @friendly
 def play(seed: int, p1: str | None, p2: str | None, setup_items: tuple[str, ...], agents: str,
-         ruleset: str, options: tuple[str, ...], as_json: bool, max_steps: int) -> None:
-    """Play a whole game between agents and print the step-by-step trace."""
-    from hisoutab.presentation.terminal import escape, step_line
+         ruleset: str, options: tuple[str, ...], as_json: bool, full: bool, max_steps: int) -> None:
+    """Play a whole game between agents and print what happened (every step with --full)."""
+    from hisoutab.presentation.base import presentation_for
+    from hisoutab.presentation.terminal import escape, short_trace, step_line
 
     setup = parse_setup(ruleset, setup_items, p1, p2)
     game = Game(ruleset, seed=seed, options=parse_options(options), setup=setup)
@@ -70,8 +73,13 @@ def play(seed: int, p1: str | None, p2: str | None, setup_items: tuple[str, ...]
                if chars else ", ".join(game.players))
         out.print(f"[bold]{escape(game.ruleset.title)}[/] — {escape(who)}, seed {seed}, "
                   f"{agents} agents")
-        game.run(until="end", agents=agent, max_steps=max_steps,
-                 on_step=lambda s: out.print(step_line(s)))
+        if full:
+            game.run(until="end", agents=agent, max_steps=max_steps,
+                     on_step=lambda s: out.print(step_line(s)))
+        else:
+            game.run(until="end", agents=agent, max_steps=max_steps)
+            for line in short_trace(game.history, game.ruleset.flow, presentation_for(game.ruleset)):
+                out.print(line)
     info = summary(game, setup)
     if as_json:
         click.echo(json.dumps(info, indent=2, default=str))

@@ -90,13 +90,20 @@ def write_state_picture(game: Any, state: Any, out: str | Path, *, designer: boo
     return picture.save(path, force=force)
 
 
-def write_phase_graph(ruleset: str, out: str | Path, *, force: bool = False) -> Path:
-    """Write the phase-transition graph of ``ruleset`` (``.svg``/``.png``/``.pdf`` or ``.dot``/``.gv``)."""
+def write_phase_graph(ruleset: str, out: str | Path, *, force: bool = False, overview: bool = False,
+                      phase: str | None = None) -> Path:
+    """Write the phase-transition graph of ``ruleset`` (``.svg``/``.png``/``.pdf`` or ``.dot``/``.gv``):
+    every step, the ``overview`` (one node per phase) or one ``phase``'s steps."""
     from hisoutab.engine.ruleset import get_ruleset
+    from hisoutab.presentation.phase_views import PhaseDetail, PhaseOverview
     from hisoutab.presentation.phases import PhaseGraph
 
+    if overview and phase:
+        raise InputError("give either --overview or --phase, not both", field="--phase")
     path = _check_suffix(str(out), GRAPH_SUFFIXES, "-o", force)
-    return _save_graph(PhaseGraph(get_ruleset(ruleset)), path, force)
+    rs = get_ruleset(ruleset)
+    drawn: Any = PhaseOverview(rs) if overview else PhaseDetail(rs, phase) if phase else PhaseGraph(rs)
+    return _save_graph(drawn, path, force)
 
 
 def write_priority_graph(game: Any, state: Any, out: str | Path, *, turns: int = 6,
@@ -172,11 +179,13 @@ def graph() -> None:
 @graph.command("phases")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @click.option("-o", "--out", default="phases.svg", show_default=True, metavar="OUT.svg|OUT.dot")
+@click.option("--overview", is_flag=True, help="One node per phase, the transitions between phases.")
+@click.option("--phase", default=None, metavar="NAME", help="Only this phase's steps (and where they lead).")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
-def graph_phases(ruleset: str, out: str, force: bool) -> None:
-    """The declared steps of a ruleset and their transitions."""
-    path = write_phase_graph(ruleset, out, force=force)
+def graph_phases(ruleset: str, out: str, overview: bool, phase: str | None, force: bool) -> None:
+    """The declared steps of a ruleset and their transitions (all, an overview, or one phase)."""
+    path = write_phase_graph(ruleset, out, force=force, overview=overview, phase=phase)
     click.echo(f"wrote {path}")
 
 

@@ -3,6 +3,7 @@
 - :class:`StatePicture` — the state picture (SVG) from the ruleset's presentation;
 - :func:`state_text` — the state for the terminal (rich);
 - :class:`PhaseGraph` — the phase-transition graph drawn from the declared steps;
+  :class:`PhaseOverview` (one node per phase) and :class:`PhaseDetail` (one phase's steps);
 - :func:`explainer` — a ruleset's explainer graphs (HisouTab's priority graph…);
 - :class:`StepView`, :func:`state_diff` — one step seen whole;
 - :class:`Presentation` — what a ruleset registers; the generic one shows any state.
@@ -12,13 +13,33 @@ No Jupyter package is imported here.
 
 from .base import EditOp, Param, Presentation, move_card, presentation_for, presentation_of_state
 from .explain import explainer, explainers, state_text
+from .phase_views import PhaseDetail, PhaseOverview, phase_overview
 from .phases import PhaseGraph, draw_phase_graph, phase_graph, transitions, visits
 from .picture import StatePicture, render_state_svg
 from .step import StepView, clause_url, state_diff, step_cells
 
 __all__ = [
-    "EditOp", "Param", "PhaseGraph", "Presentation", "StatePicture", "StepView", "clause_url",
-    "draw_phase_graph", "explainer", "explainers", "move_card", "phase_graph", "presentation_for",
-    "presentation_of_state", "render_state_svg", "state_diff", "state_text", "step_cells",
-    "transitions", "visits",
+    "EditOp",
+    "Param",
+    "PhaseDetail",
+    "PhaseGraph",
+    "PhaseOverview",
+    "Presentation",
+    "StatePicture",
+    "StepView",
+    "clause_url",
+    "draw_phase_graph",
+    "explainer",
+    "explainers",
+    "move_card",
+    "phase_graph",
+    "phase_overview",
+    "presentation_for",
+    "presentation_of_state",
+    "render_state_svg",
+    "state_diff",
+    "state_text",
+    "step_cells",
+    "transitions",
+    "visits",
 ]

@@ -56,6 +56,10 @@ class Presentation:
     ruleset_id: str = ""
     rules_doc: str = ""  # the rules page, from the repository root (default docs/rules/<id>.md)
     aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # scenario value words
+    #: event types that make a step a moment worth telling in a short trace (``hisoutab play``)
+    moment_events: frozenset[str] = frozenset({
+        "damage", "hit", "guard", "guard_crush", "spell", "knockdown", "bullet_hit", "spirit_break",
+        "special", "upgrade", "counter_hit", "parry", "block", "awaken", "end"})
 
     # ---------------------------------------------------------------- pictures
     def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
@@ -91,6 +95,12 @@ class Presentation:
                         and all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
                     cells.add((int(v[0]), int(v[1])))
         return tuple(sorted(cells))
+
+    def moment(self, step: Any) -> bool:
+        """Whether ``step`` is one of the moments a short trace tells (a hit, a guard, a spell
+        card, the end…): one of its events has a type in :attr:`moment_events`."""
+        kinds = self.moment_events
+        return any(isinstance(e, dict) and e.get("type") in kinds for e in getattr(step, "events", ()))
 
     # ---------------------------------------------------------------- rules links
     def docs_page(self) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -20,8 +20,8 @@ PHASE_STYLE = {
     "end": "bold reverse",
 }
 
-__all__ = ["PHASE_STYLE", "clause_table", "escape", "step_line", "step_renderable", "trace_renderable",
-           "trace_table"]
+__all__ = ["PHASE_STYLE", "clause_table", "escape", "short_trace", "step_line", "step_renderable",
+           "trace_renderable", "trace_table"]
 
 
 def step_line(step: Step) -> Text:
@@ -94,3 +94,33 @@ def step_renderable(step: Any, *, limit: int = 80) -> RenderableType:
 def trace_renderable(steps: Iterable[Any], title: str | None = None) -> Table:
     """A trace of steps (:func:`trace_table`)."""
     return trace_table(steps, title=title)
+
+
+def short_trace(steps: Iterable[Any], flow: Any, presentation: Any) -> Iterator[Text]:
+    """A trace a person reads: one line per turn in which something happened (the turn's first
+    step), its moments below it (hits, guards, spell cards, the end… — ``presentation.moment``),
+    and a count of the quiet turns in between."""
+    quiet = 0
+    turn: Any = None
+    told = False
+    for step in steps:
+        sd = flow.steps.get(step.name)
+        if sd is not None and "turn" in sd.tags:
+            turn, told = step, False
+            quiet += 1
+            continue
+        if not presentation.moment(step):
+            continue
+        if not told:
+            if quiet > 1:
+                yield Text(f"      … {quiet - 1} quiet turn{'s' if quiet > 2 else ''}", style="dim")
+            quiet = 0
+            if turn is not None:
+                yield Text.assemble((f"t={turn.time:<4} ", "cyan"), (turn.sentence, "bold"))
+            told = True
+        line = Text("      ")
+        line.append(f"{step.name:<18} ", style=PHASE_STYLE.get(step.phase, ""))
+        line.append(step.sentence)
+        yield line
+    if quiet > 1:
+        yield Text(f"      … {quiet - 1} quiet turn{'s' if quiet > 2 else ''}", style="dim")
