@@ -295,7 +295,7 @@ def _mask(zone: Zone, value: Any) -> Any:
     return tuple(HIDDEN_CARD for _ in value)
 
 
-_CLAUSE = re.compile(r"\*\*\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\]\*\*")
+_CLAUSE = re.compile(r"\*\*\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+(?:\.[0-9]+)*)\]\*\*")
 
 
 def reference_clauses(path: Path | str) -> list[str]:

@@ -1,0 +1,351 @@
+"""Fighter files: one YAML file per fighter (``data/fighters``) with her awakening card and her seven
+spell cards, validated on load (RR-COMP-1 … RR-COMP-4).
+
+Loading never runs anything from a file: safe YAML builds plain data, pydantic checks its shape, and
+the checks below its meaning. Every error names the file, the line and the field and says what was
+expected. Abilities are lists of effects from the closed vocabulary of :mod:`.vocabulary`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml, pydantic_error
+
+from .vocabulary import ALLOWED, BAR_WORDS, CONDITIONS, EFFECT_VALUES, POSITIONS, TRIGGERS
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "fighters"
+SPELLS_PER_FIGHTER = 7  # RR-COMP-4: 1 awakening card and 7 spell cards
+ID = r"^[a-z][a-z0-9_]*$"
+
+
+class _Base(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CostSpec(_Base):
+    face_down: int = Field(ge=1)
+
+
+class AbilitySpec(_Base):
+    id: str | None = Field(None, pattern=ID)
+    condition: str | None = None
+    when: str | None = None
+    once_per_turn: bool = False
+    preempt: bool = False
+    cost: CostSpec | None = None
+    effects: list[Any] = Field(min_length=1)
+    text: str = ""
+
+
+class SpellSpec(_Base):
+    name: str = Field(min_length=1)
+    timing: Literal["normal", "preempt", "full_power"]
+    type: Literal["attack", "action", "set", "trigger"]
+    recast: list[Literal["III", "II", "I"]] = Field(min_length=1, max_length=3)
+    attack: list[int | str] | None = None
+    graze: bool = False
+    deploy_to_zero: bool = False
+    on_cast: list[AbilitySpec] = Field(default_factory=list, max_length=2)
+    while_deployed: list[AbilitySpec] = Field(default_factory=list)
+    on_recovery: list[AbilitySpec] = Field(default_factory=list)
+    text: str = ""
+
+
+class AwakeningSpec(_Base):
+    id: str = Field(pattern=ID)
+    name: str = Field(min_length=1)
+    awaken_at_preempt: bool = False
+    on_awaken: list[AbilitySpec] = Field(default_factory=list)
+    while_awakened: list[AbilitySpec] = Field(default_factory=list)
+    text: str = ""
+
+
+class FighterSpec(_Base):
+    fighter: str = Field(pattern=ID)
+    name: str = Field(min_length=1)
+    awakening: AwakeningSpec
+    spells: dict[str, SpellSpec]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect of an ability: its kind, a count ``n``, or Hand / Life numbers (``None``: a bar)."""
+
+    kind: str
+    n: int = 0
+    hand: int | None = 0
+    life: int | None = 0
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability: its effects in order, and what limits it (a condition, a trigger event, a cost,
+    once per turn, usable at the opponent's preempt timing)."""
+
+    effects: tuple[Effect, ...]
+    id: str = ""
+    condition: str = ""
+    when: str = ""
+    once_per_turn: bool = False
+    preempt: bool = False
+    cost_face_down: int = 0
+    text: str = ""
+
+    @property
+    def continuous(self) -> bool:
+        return not self.when
+
+
+@dataclass(frozen=True)
+class Spell:
+    """A spell card as the rules use it (RR-COMP-3)."""
+
+    id: str
+    name: str
+    fighter: str
+    timing: str
+    type: str
+    recast: tuple[int, ...]  # positions it may be deployed to (3 = [III]), nearest first
+    attack: tuple[int | None, int | None] | None = None  # (Hand, Life); None: a bar
+    graze: bool = False
+    deploy_to_zero: bool = False
+    on_cast: tuple[Ability, ...] = ()
+    while_deployed: tuple[Ability, ...] = ()
+    on_recovery: tuple[Ability, ...] = ()
+    text: str = ""
+    awakening = False
+
+    def continuous(self, kind: str) -> tuple[Effect, ...]:
+        """The effects of ``kind`` among its continuous [While Deployed] abilities."""
+        return tuple(e for a in self.while_deployed if a.continuous for e in a.effects if e.kind == kind)
+
+
+@dataclass(frozen=True)
+class Awakening:
+    """An awakening card (RR-COMP-2): its name is a song title; its back serves as the Life."""
+
+    id: str
+    name: str
+    fighter: str
+    awaken_at_preempt: bool = False
+    on_awaken: tuple[Ability, ...] = ()
+    while_awakened: tuple[Ability, ...] = ()
+    text: str = ""
+    awakening = True
+
+
+@dataclass(frozen=True)
+class Fighter:
+    id: str
+    name: str
+    awakening: Awakening
+    spells: dict[str, Spell] = field(hash=False, compare=False)
+    file: str = ""
+
+    def cards(self) -> tuple[Awakening | Spell, ...]:
+        return (self.awakening, *self.spells.values())
+
+
+# --------------------------------------------------------------------------- values
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number_or_bar(located: Located, path: tuple[Any, ...], value: Any) -> int | None:
+    if isinstance(value, str) and value.strip() in BAR_WORDS:
+        return None
+    if _is_int(value) and value >= 0:
+        return int(value)
+    raise located.error(path, f"expected a number ≥ 0 or a bar ('ー'), got {value!r}")
+
+
+def _change(located: Located, path: tuple[Any, ...], kind: str, value: Any) -> tuple[int, int]:
+    if not isinstance(value, dict) or not value or set(value) - {"hand", "life"}:
+        raise located.error(path, f"expected {{hand: N, life: N}} for {kind!r} (either may be left "
+                                  f"out), got {value!r}")
+    out = []
+    for side in ("hand", "life"):
+        v = value.get(side, 0)
+        if not _is_int(v) or v < 0:
+            raise located.error(path + (side,), f"expected a number ≥ 0, got {v!r}")
+        out.append(int(v))
+    if not any(out):
+        raise located.error(path, f"{kind!r} changes nothing; expected a number ≥ 1 on one side")
+    return out[0], out[1]
+
+
+def _effect(located: Located, path: tuple[Any, ...], item: Any, allowed: frozenset[str],
+            where: str) -> Effect:
+    if isinstance(item, str):
+        kind, value, has_value = item, None, False
+    elif isinstance(item, dict) and len(item) == 1:
+        kind, value = next(iter(item.items()))
+        has_value = True
+        path = path + (kind,)
+    else:
+        raise located.error(path, "expected an effect: a name such as 'lift_all' or one 'name: "
+                                  "value' pair such as 'draw: 2'")
+    if kind not in EFFECT_VALUES:
+        raise located.error(path, f"unknown effect {kind!r}; expected one of "
+                                  + ", ".join(sorted(EFFECT_VALUES)))
+    if kind not in allowed:
+        raise located.error(path, f"{kind!r} cannot be part of {where}; expected one of "
+                                  + ", ".join(sorted(allowed)))
+    expected = EFFECT_VALUES[kind]
+    if expected == "none":
+        if has_value and value is not None:
+            raise located.error(path, f"{kind!r} takes no value; write it as '- {kind}'")
+        return Effect(kind)
+    if not has_value:
+        raise located.error(path, f"{kind!r} needs a value; write it as '- {kind}: …'")
+    if expected == "count":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise located.error(path, f"expected a number ≥ 1 for {kind!r}, got {value!r}")
+        return Effect(kind, n=value)
+    if expected == "change":
+        hand, life = _change(located, path, kind, value)
+        return Effect(kind, hand=hand, life=life)
+    if not isinstance(value, dict) or set(value) != {"hand", "life"}:
+        raise located.error(path, f"expected {{hand: N, life: N}} for a text «Attack» (a bar is "
+                                  f"'ー'), got {value!r}")
+    return Effect(kind, hand=_number_or_bar(located, path + ("hand",), value["hand"]),
+                  life=_number_or_bar(located, path + ("life",), value["life"]))
+
+
+def _abilities(located: Located, path: tuple[Any, ...], specs: Iterable[AbilitySpec], tag: str,
+               where: str) -> tuple[Ability, ...]:
+    out = []
+    for k, spec in enumerate(specs):
+        p = path + (k,)
+        if spec.condition is not None and spec.condition not in CONDITIONS:
+            raise located.error(p + ("condition",), f"unknown condition {spec.condition!r}; "
+                                                    "expected one of " + ", ".join(CONDITIONS))
+        kind = tag
+        if tag == "while_deployed":
+            kind = "trigger" if spec.when is not None else "continuous"
+        if kind == "continuous" and spec.condition is not None:
+            raise located.error(p + ("condition",), "a continuous [While Deployed] ability applies "
+                                                    "while its card is deployed; it takes no condition")
+        if spec.when is not None:
+            if tag != "while_deployed":
+                raise located.error(p + ("when",), "only a [While Deployed] ability of a Trigger "
+                                                   "card has a trigger event")
+            if spec.when not in TRIGGERS:
+                raise located.error(p + ("when",), f"unknown trigger event {spec.when!r}; expected "
+                                                   "one of " + ", ".join(TRIGGERS))
+        if tag != "while_awakened":
+            for name in ("once_per_turn", "preempt", "cost", "id"):
+                if getattr(spec, name) not in (None, False):
+                    raise located.error(p + (name,), f"{name!r} belongs to a [While Awakened] "
+                                                     "ability (one that is activated)")
+        elif spec.id is None:
+            raise located.error(p, "a [While Awakened] ability needs an 'id' (its activation is "
+                                   "chosen by it)")
+        effects = tuple(_effect(located, p + ("effects", j), e, ALLOWED[kind], where)
+                        for j, e in enumerate(spec.effects))
+        out.append(Ability(effects, spec.id or "", spec.condition or "", spec.when or "",
+                           spec.once_per_turn, spec.preempt,
+                           spec.cost.face_down if spec.cost else 0, spec.text))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- cards
+def _spell(located: Located, fighter: str, cid: str, spec: SpellSpec) -> Spell:
+    path: tuple[Any, ...] = ("spells", cid)
+    if len(set(spec.recast)) != len(spec.recast):
+        raise located.error(path + ("recast",), "a recast time is listed twice; expected each of "
+                                                "III, II, I at most once")
+    recast = tuple(sorted((POSITIONS[r] for r in spec.recast), reverse=True))
+    attack: tuple[int | None, int | None] | None = None
+    if spec.type == "attack":
+        if spec.attack is None or len(spec.attack) != 2:
+            raise located.error(path + ("attack",), "an Attack card needs an attack value [Hand, "
+                                                    "Life], e.g. [2, 1] or ['ー', 2]")
+        attack = (_number_or_bar(located, path + ("attack", 0), spec.attack[0]),
+                  _number_or_bar(located, path + ("attack", 1), spec.attack[1]))
+    elif spec.attack is not None:
+        raise located.error(path + ("attack",), f"a {spec.type} card has no attack value; only an "
+                                                "Attack card has one (RR-COMP-3.6)")
+    on_cast = _abilities(located, path + ("on_cast",), spec.on_cast, "on_cast", "an [On Cast] ability")
+    deployed = _abilities(located, path + ("while_deployed",), spec.while_deployed, "while_deployed",
+                          "a [While Deployed] ability")
+    recovery = _abilities(located, path + ("on_recovery",), spec.on_recovery, "on_recovery",
+                          "an [On Recovery] ability")
+    if spec.type == "action" and (deployed or recovery):
+        raise located.error(path + ("while_deployed" if deployed else "on_recovery",),
+                            "an Action card has only [On Cast] abilities (RR-COMP-3.5)")
+    if spec.type == "trigger" and not any(a.when for a in deployed):
+        raise located.error(path + ("while_deployed",), "a Trigger card needs a [While Deployed] "
+                                                        "ability with a trigger event ('when:')")
+    if spec.type == "set" and not any(a.continuous for a in deployed):
+        raise located.error(path + ("while_deployed",), "a Placement ('set') card needs a continuous "
+                                                        "[While Deployed] ability")
+    if spec.type != "attack" and any(e.kind == "raise" for a in on_cast for e in a.effects):
+        raise located.error(path + ("on_cast",), "'raise' changes the card's own «Attack»; only an "
+                                                 "Attack card has one")
+    return Spell(cid, spec.name, fighter, spec.timing, spec.type, recast, attack, spec.graze,
+                 spec.deploy_to_zero, on_cast, deployed, recovery, spec.text)
+
+
+def _awakening(located: Located, fighter: str, spec: AwakeningSpec) -> Awakening:
+    path: tuple[Any, ...] = ("awakening",)
+    on_awaken = _abilities(located, path + ("on_awaken",), spec.on_awaken, "on_awaken",
+                           "an [On Awaken] ability")
+    awakened = _abilities(located, path + ("while_awakened",), spec.while_awakened, "while_awakened",
+                          "a [While Awakened] ability")
+    if not on_awaken and not awakened:
+        raise located.error(path, "an awakening card has [On Awaken] and/or [While Awakened] "
+                                  "abilities (RR-COMP-2.4)")
+    ids = [a.id for a in awakened]
+    if len(set(ids)) != len(ids):
+        raise located.error(path + ("while_awakened",), "two [While Awakened] abilities share an id")
+    return Awakening(spec.id, spec.name, fighter, spec.awaken_at_preempt, on_awaken, awakened,
+                     spec.text)
+
+
+def _load(path: str | Path) -> Fighter:
+    """Load and validate one fighter file (cached while the file is unchanged)."""
+    located = load_yaml(path)
+    if not isinstance(located.data, dict):
+        raise located.error((), "expected a mapping with fighter, name, awakening and spells")
+    try:
+        spec = FighterSpec.model_validate(located.data)
+    except ValidationError as exc:
+        raise pydantic_error(located, exc) from None
+    for cid in spec.spells:
+        if not isinstance(cid, str) or not _valid_id(cid):
+            raise located.error(("spells", cid), f"spell id {cid!r}: expected lower-case letters, "
+                                                 "digits and '_' (starting with a letter)")
+    if len(spec.spells) != SPELLS_PER_FIGHTER:
+        raise located.error(("spells",), f"a fighter has {SPELLS_PER_FIGHTER} spell cards "
+                                         f"(RR-COMP-4); this file has {len(spec.spells)}")
+    if spec.awakening.id in spec.spells:
+        raise located.error(("awakening", "id"), f"{spec.awakening.id!r} is also a spell id")
+    awakening = _awakening(located, spec.fighter, spec.awakening)
+    spells = {cid: _spell(located, spec.fighter, cid, s) for cid, s in spec.spells.items()}
+    return Fighter(spec.fighter, spec.name, awakening, spells, str(path))
+
+
+def _valid_id(cid: str) -> bool:
+    import re
+
+    return re.fullmatch(ID, cid) is not None
+
+
+def builtin_fighters() -> dict[str, Path]:
+    return {p.stem: p for p in sorted(DATA_DIR.glob("*.yaml"))}
+
+
+load_fighter = FileCache(_load)
+
+
+def find_fighter(name: str) -> Fighter:
+    """A built-in fighter by id, or a fighter file by path."""
+    fighter: Fighter = find_file(name, builtin_fighters(), load_fighter, "fighter", "fighters")
+    return fighter

@@ -1,0 +1,146 @@
+"""Card texts: processing one ability (its condition, then its effects in order), and the Trigger
+cards' abilities that wait until no card is being processed, then are processed in the order the
+turn player declares (RR-PRIN-3 … RR-PRIN-5, RR-DEP-3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hisoutab.engine.decision import Decision, Option
+from hisoutab.engine.flow import Outcome
+from hisoutab.engine.record import replace
+
+from .cards import Ability
+from .common import deployed, is_deployed, pn, unique_labels
+from .context import Context
+from .flow import AFTER_TEXT, EFFECT_STEPS, FLOW
+from .state import State, Waiting
+from .vocabulary import CONDITIONS
+
+#: the clause each ability tag is processed under
+TAG_CLAUSES: dict[str, tuple[str, ...]] = {
+    "on_cast": ("RR-CAST-4", "RR-COMP-3.8"),
+    "on_recovery": ("RR-RCV-2", "RR-COMP-3.8"),
+    "trigger": ("RR-DEP-3", "RR-COMP-3.8"),
+    "on_awaken": ("RR-AWK-4",),
+    "while_awakened": ("RR-AWK-5",),
+}
+TAG_NAMES = {"on_cast": "[On Cast]", "on_recovery": "[On Recovery]", "trigger": "[While Deployed]",
+             "on_awaken": "[On Awaken]", "while_awakened": "[While Awakened]"}
+
+
+def fire(ctx: Context, s: State, event: str, i: int) -> State:
+    """``event`` happened to player ``i``: every Trigger ability of ``i``'s deployed cards that waits
+    for it joins the waiting cards."""
+    if not ctx.abilities:
+        return s
+    new = []
+    for card, _k in deployed(ctx, s.players[i]):
+        for a, ability in enumerate(ctx.spell(card).while_deployed):
+            if ability.when == event:
+                new.append(Waiting(card, i, a, event))
+    if not new:
+        return s
+    return replace(s, waiting=s.waiting + tuple(new))
+
+
+def busy(s: State) -> bool:
+    """A card text, or a card in the cast zone (a text «Attack» too), is being processed."""
+    return bool(s.texts or s.stack)
+
+
+def wait_frames(s: State) -> list[tuple[Any, ...]]:
+    """The waiting cards are processed now, if nothing is being processed (RR-PRIN-3)."""
+    return [("wait",)] if s.waiting and not busy(s) else []
+
+
+def effect_frame(i: int, card: str, ability: Ability, j: int) -> tuple[Any, ...]:
+    """The frame of effect ``j`` of ``ability``: ``(eff.<kind>, player, card, n, hand, life)``."""
+    e = ability.effects[j]
+    return (f"eff.{e.kind}", i, card, e.n, e.hand, e.life)
+
+
+def condition_met(ctx: Context, s: State, i: int, condition: str) -> bool:
+    """The ability's condition (``vocabulary.CONDITIONS``) holds for player ``i`` now."""
+    p = s.players[i]
+    if condition == "hand_empty":
+        return not p.hand
+    if condition == "awakened":
+        return p.awakened is not None
+    return True
+
+
+@FLOW.auto("text", phase="text",
+           clauses=("RR-CAST-4", "RR-COMP-3.8", "RR-RCV-2", "RR-DEP-3", "RR-AWK-4", "RR-AWK-5",
+                    "RR-PRIN-3"),
+           next=(*EFFECT_STEPS, *AFTER_TEXT))
+def process_text(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
+    """One ability of a card text starts: if its condition holds, its effects are processed in the
+    order written, and no other card text is processed until it has finished (unless as an
+    interrupt)."""
+    _, i, card, tag, k = frame
+    ability = ctx.ability(card, tag, k)
+    label = f"{pn(i)}'s {ctx.name(card)}: {TAG_NAMES[tag]}" + (f" {ability.id}" if ability.id else "")
+    clauses = TAG_CLAUSES[tag]
+    if ability.condition and not condition_met(ctx, s, i, ability.condition):
+        return Outcome(s, f"{label}: the condition ({CONDITIONS[ability.condition]}) is not met, "
+                          "nothing happens", then=wait_frames(s), clauses=clauses)
+    s = replace(s, texts=s.texts + 1)
+    frames = [effect_frame(i, card, ability, 0), ("text.next", i, card, tag, k, 1)]
+    return Outcome(s, label + (f" ({ability.text})" if ability.text else ""), then=frames,
+                   clauses=clauses + ("RR-PRIN-3",))
+
+
+@FLOW.auto("text.next", phase="text", clauses=("RR-PRIN-3",), next=(*EFFECT_STEPS, *AFTER_TEXT))
+def next_effect(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
+    """The ability's next effect, in the order written; after the last one the card text has
+    finished processing, and waiting cards may be processed once no text is."""
+    _, i, card, tag, k, j = frame
+    ability = ctx.ability(card, tag, k)
+    if j < len(ability.effects):
+        return Outcome(s, f"{ctx.name(card)}: effect {j + 1} of {len(ability.effects)}",
+                       then=(effect_frame(i, card, ability, j), ("text.next", i, card, tag, k, j + 1)))
+    s = replace(s, texts=max(0, s.texts - 1))
+    return Outcome(s, f"{ctx.name(card)}'s ability is done", then=wait_frames(s))
+
+
+def _decide_wait(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
+    if busy(s) or len(s.waiting) < 2:
+        return None
+    opts = tuple(Option(label, k) for label, k in unique_labels(
+        (f"process {w.card.split('/', 1)[1]}", k) for k, w in enumerate(s.waiting)))
+    return Decision("waiting", (pn(s.active),), (opts,), ("RR-PRIN-4",), "wait",
+                    "Several cards wait to be processed: the turn player declares which is next")
+
+
+@FLOW.choice("wait", phase="text",
+             clauses=("RR-PRIN-0", "RR-PRIN-3", "RR-PRIN-4", "RR-PRIN-5", "RR-DEP-3", "A-11"),
+             next=("text", *AFTER_TEXT), decide=_decide_wait)
+def process_waiting(ctx: Context, s: State, frame: tuple[Any, ...],
+                    chosen: dict[str, Option] | None) -> Outcome:
+    """Trigger abilities wait while a card (its text, or a cast card in the cast zone) is being
+    processed. Then the turn player declares which
+    waiting card is processed next (in any order, theirs or the opponent's); its text starts only at
+    that declaration, so a card that is no longer deployed by then is not processed."""
+    if not s.waiting:
+        return Outcome(s, "no card is waiting to be processed", clauses=("RR-PRIN-3",))
+    if busy(s):
+        return Outcome(s, "the waiting cards wait for the card being processed",
+                       clauses=("RR-PRIN-3",))
+    k = chosen[pn(s.active)].value if chosen else 0
+    w = s.waiting[k]
+    s = replace(s, waiting=s.waiting[:k] + s.waiting[k + 1:])
+    declared = "RR-PRIN-4" if ctx.options["a11.principles"] == "four" else "RR-PRIN-5"
+    clauses: tuple[str, ...] = ("RR-PRIN-3", declared)
+    if chosen:
+        clauses += ("RR-PRIN-0", "RR-PRIN-4")
+    if ctx.options["a11.principles"] == "four":
+        clauses += ("A-11",)
+    if not is_deployed(ctx, s.players[w.owner], w.card):
+        return Outcome(s, f"{pn(s.active)} declares {pn(w.owner)}'s {ctx.name(w.card)}: it is no longer "
+                          "deployed, its [While Deployed] ability is not processed",
+                       then=[("wait",)] if s.waiting else [], clauses=clauses)
+    return Outcome(s, f"{pn(s.active)} declares {pn(w.owner)}'s {ctx.name(w.card)} "
+                      f"({w.event.replace('_', ' ')}): its [While Deployed] ability is processed",
+                   then=(("text", w.owner, w.card, "trigger", w.ability),),
+                   clauses=clauses + ("RR-DEP-3",))
