@@ -55,6 +55,7 @@ class Presentation:
 
     ruleset_id: str = ""
     rules_doc: str = ""  # the rules page, from the repository root (default docs/rules/<id>.md)
+    clause_anchors: bool = True  # the page has an anchor per clause (a bare reference has none)
     aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # scenario value words
     #: event types that make a step a moment worth telling in a short trace (``hisoutab play``)
     moment_events: frozenset[str] = frozenset({
@@ -107,8 +108,10 @@ class Presentation:
         return self.rules_doc or f"docs/rules/{self.ruleset_id}.md"
 
     def clause_url(self, clause: str, base: str | None = None) -> str:
-        """The link to a clause: its anchor on the rules page."""
-        return f"{base or self.docs_page()}#{clause}"
+        """The link to a clause: its anchor on the rules page (the page itself when it has no
+        anchors)."""
+        page = base or self.docs_page()
+        return f"{page}#{clause}" if self.clause_anchors else page
 
     # ---------------------------------------------------------------- explainers
     def explainers(self) -> Mapping[str, Explainer]:
@@ -256,7 +259,8 @@ def presentation_for(ruleset: Any) -> Presentation:
             raise HisoutabError(f"ruleset {rid}: its presentation {ref!r} cannot be loaded "
                                 f"({exc})") from None
     if pres is None:
-        pres = Presentation(ruleset_id=rid, rules_doc=_reference_page(ruleset))
+        page = _reference_page(ruleset)
+        pres = Presentation(ruleset_id=rid, rules_doc=page, clause_anchors=not page)
     if not pres.ruleset_id:
         pres.ruleset_id = rid
     _CACHE[rid] = pres
