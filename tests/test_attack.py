@@ -110,7 +110,7 @@ def test_idle_defender_guards() -> None:
     assert begin.after.players[1].marker_mark == 3
     assert begin.after.players[1].marker == 9
     guard = s["attack.guard"]
-    assert guard.clauses == ("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8", "R-17")
+    assert guard.clauses == ("H-GUARD-1", "H-GUARD-2", "H-TD-1", "R-8", "R-17")  # no token before
     assert guard.sentence == "P2 guards Gohei Swing: hit token to t=5, spirit 5 → 3"
     p2 = guard.after.players[1]
     assert p2.hit == 5
@@ -229,7 +229,7 @@ def test_damage_marked_then_applied_at_settlement() -> None:
     assert begin.clauses == ("H-ATK-1", "H-ATK-2")
     assert begin.sentence == "P2 is not in guard state; marker marked to the current cell t=3"
     dmg = s["attack.damage"]
-    assert dmg.clauses == ("H-DMG-1", "H-DMG-2", "H-DMG-3", "H-DMG-4", "H-TD-1", "H-TD-2", "R-18")
+    assert dmg.clauses == ("H-DMG-1", "H-DMG-2", "H-DMG-3", "H-DMG-4", "H-TD-1", "R-18")
     p2 = dmg.after.players[1]
     assert (p2.hp, p2.hp_mark) == (20, 18)  # marked, not applied yet
     assert p2.marker == 9 and p2.marker_off is True
@@ -294,6 +294,44 @@ def test_hit_player_no_longer_takes_part_in_simultaneous_action() -> None:
                                          "P2 was hit and no longer takes part in this turn"]
     assert game.state.players[1].hp == 19
     assert game.pending.players == ("P1",)
+
+
+@pytest.mark.parametrize(("turn", "second", "players"), [
+    ("stay", "P2 resolves Barrier", ("P1", "P2")),
+    ("leave", "P2 was hit and no longer takes part in this turn", ("P1",))])
+def test_clean_guard_keeps_the_defender_in_the_turn(turn: str, second: str, players: tuple) -> None:
+    """R-27 (guard.turn): in a simultaneous action P2 guards P1's Gohei Jab with Barrier. By
+    default only damage removes a marker, so P2's card still resolves and P2 plays; its next turn
+    is the later of marker and hit token. With "leave" the hit token takes P2 out of the turn."""
+    base = start(options={"guard.turn": turn})
+    game = situation(base, agenda=ADVANCE, time=2, special_done=2, participants=(),
+                     p1={"marker": 3, "x": 2, "cast": "gohei_jab"},
+                     p2={"marker": 3, "x": 3, "cast": "barrier"})
+    game.run(until="decision")
+    game.choose("pass initiative")
+    steps = game.run(until="decision")
+    guard = next(s for s in steps if s.name == "attack.guard")
+    assert "R-27" in guard.clauses
+    if turn == "stay":
+        assert game.pending.kind == "move"  # Barrier's move
+        game.choose("stay at (3,0)")
+        steps += game.run(until="decision")
+    res = [s.sentence for s in steps if s.name == "resolve.card"]
+    assert res[1] == second
+    assert game.pending.players == players
+    p2 = game.state.players[1]
+    assert (p2.marker, p2.hit, p2.position) == (3, 4, 4)
+
+
+@pytest.mark.parametrize(("reading", "step"), [("hit", "attack.damage"), ("idle", "attack.guard")])
+def test_defender_hit_earlier_is_not_idle(reading: str, step: str) -> None:
+    """R-25 (guard.hit_defender): P2 was hit earlier (marker off the timeline, zones empty); by
+    default a second hit is a hit, with "idle" it is guarded."""
+    game = attack_turn(p2={"marker": None, "hit": 7}, options={"guard.hit_defender": reading})
+    s = by_name(game.run(until="decision"))
+    assert step in s
+    assert "R-25" in s["attack.begin"].clauses
+    assert "H-ATK-2" not in s["attack.begin"].clauses
 
 
 # --------------------------------------------------------------------------- H-KD

@@ -115,24 +115,42 @@ def test_multi_places_bullets_in_distinct_directions() -> None:
     assert all(len(p) == 2 and p[0] != p[1] for p in pairs)
     assert len({frozenset(p) for p in pairs}) == 28
     step = game.choose("fire forward, down-forward")
-    assert step.clauses == ("H-EFF-BUL", "H-EFF-BUL-1", "H-EFF-BUL-2", "H-KW-MULTI")
+    assert step.clauses == ("H-EFF-BUL", "H-EFF-BUL-1", "H-EFF-BUL-2", "H-KW-MULTI", "R-29")
     assert step.after.bullets == (Bullet("b1", 0, "P1/ofuda_spread#1", 2, 0, 1, 0),
                                   Bullet("b2", 0, "P1/ofuda_spread#1", 2, 0, 1, -1))
     assert step.after.players[0].dice == (("P1/ofuda_spread#1", 2),)
 
 
-def test_multi_with_as_many_angles_as_bullets_needs_no_choice() -> None:
-    """H-KW-MULTI with H-KW-ANGLE: Persuasion Needle {Multi 3} with 3 angles: one bullet each way."""
-    base = start()
+def _needle(options=None):
+    base = start(options=options)
     extra = tuple(c for c in base.state.players[0].extra if c != "P1/persuasion_needle")
     p1 = {"x": 2, "facing": 1, "marker": 3, "cast": "persuasion_needle", "extra": extra}
-    game = situation(base, agenda=ADVANCE, time=2, special_done=2, participants=(), p1=p1,
+    return situation(base, agenda=ADVANCE, time=2, special_done=2, participants=(), p1=p1,
                      p2={"x": 6, "marker": 9})
+
+
+def test_multi_with_as_many_angles_as_bullets_needs_no_choice() -> None:
+    """H-KW-MULTI with H-KW-ANGLE, R-29 = angle_limited: Persuasion Needle {Multi 3} with 3
+    angles must point three ways: one bullet each way, no choice."""
+    game = _needle({"bullet.multi_directions": "angle_limited"})
     steps = game.run(until="decision")
     fire = step_named(steps, "eff.bullet")
     assert fire.choice is None
-    assert fire.clauses == ("H-EFF-BUL", "H-EFF-BUL-1", "H-EFF-BUL-2", "H-KW-ANGLE", "H-KW-MULTI")
+    assert fire.clauses == ("H-EFF-BUL", "H-EFF-BUL-1", "H-EFF-BUL-2", "H-KW-ANGLE", "H-KW-MULTI",
+                            "R-29")
     assert [(b.dx, b.dy) for b in fire.after.bullets] == [(1, 0), (1, 1), (1, -1)]
+
+
+def test_multi_fixed_angle_bullets_may_share_an_angle() -> None:
+    """R-29 (default free_angle): a fixed launch angle cannot differ, so Persuasion Needle's three
+    bullets choose among its 3 angles with repeats: 10 options, three forward among them."""
+    game = _needle()
+    game.run(until="decision")
+    labels = game.pending.labels("P1")
+    assert len(labels) == 10
+    assert "fire forward, forward, forward" in labels
+    step = game.choose("fire forward, forward, forward")
+    assert [(b.dx, b.dy) for b in step.after.bullets] == [(1, 0)] * 3
 
 
 def test_field_bullet_is_placed_on_the_given_cell() -> None:
@@ -217,7 +235,8 @@ def test_dash_grazes_opponent_bullets_on_its_path_but_not_its_own() -> None:
     assert [lab for lab in game.pending.labels("P1") if "(5,0)" in lab] == [
         "dash to (5,0) grazing (3,0)"]
     step = game.choose("dash to (5,0) grazing (3,0)")
-    assert step.clauses == ("H-EFF-MOVE", "R-16", "H-EFF-DASH", "H-EFF-GRAZE", "H-EFF-BUL-3")
+    assert step.clauses == ("H-EFF-MOVE", "R-16", "H-EFF-DASH", "H-EFF-GRAZE", "R-22",
+                            "H-EFF-BUL-3")
     assert step.sentence == ("P1 dashes from (2,0) to (5,0), grazing P2's Magic Missile bullet b1 "
                              "at (3,0)")
     assert step.after.bullets == (Bullet("b2", 0, "P1/amulet_toss#1", 4, 0, 1, 0),)
@@ -231,8 +250,8 @@ def test_graze_own_bullets_option() -> None:
     game = _graze_game(True)
     game.run(until="decision")
     step = game.choose("dash to (5,0) grazing (3,0) (4,0)")
-    assert step.clauses == ("H-EFF-MOVE", "R-16", "H-EFF-DASH", "H-EFF-GRAZE", "H-EFF-BUL-3",
-                            "R-22")
+    assert step.clauses == ("H-EFF-MOVE", "R-16", "H-EFF-DASH", "H-EFF-GRAZE", "R-22",
+                            "H-EFF-BUL-3")
     assert step.after.bullets == ()
     assert [p.dice for p in step.after.players] == [(), ()]
 
@@ -350,7 +369,7 @@ def test_dice_count_down_and_expired_bullets_leave() -> None:
         "P2's bullet dice count down: Magic Missile 1 → 0; expired: P2's Magic Missile bullet b2 "
         "at (7,2)",
         "P1's bullet dice count down: Amulet Toss 3 → 2"]
-    assert dice[0].clauses == ("H-BUL-1", "H-BUL-2", "H-EFF-BUL-3")
+    assert dice[0].clauses == ("H-BUL-1", "H-BUL-2", "R-23")
     assert dice[1].clauses == ("H-BUL-1",)
     assert dice[0].events == ({"type": "dice", "player": "P2", "dice": [["P2/magic_missile#1", 0]]},)
     s = game.state
@@ -405,7 +424,7 @@ def test_trace_bullet_is_moved_by_its_owner() -> None:
     game = yellow(p1=area("homing_amulet#1", 3), bullets=(homing,))
     game.run(until="decision")
     d = game.pending
-    assert (d.kind, d.players, d.clauses) == ("trace", ("P1",), ("H-KW-TRACE", "H-BUL-3"))
+    assert (d.kind, d.players, d.clauses) == ("trace", ("P1",), ("H-KW-TRACE", "H-BUL-3", "R-28"))
     assert d.labels() == ("b1 stays at (4,1)", "b1 to (3,0)", "b1 to (4,0)", "b1 to (5,0)",
                           "b1 to (3,1)", "b1 to (5,1)", "b1 to (3,2)", "b1 to (4,2)",
                           "b1 to (5,2)")

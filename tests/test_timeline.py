@@ -272,7 +272,7 @@ def test_gravity_into_the_opponents_cell_asks_the_falling_player_for_facing() ->
     d = game.pending
     assert d.kind == "facing"
     assert d.players == ("P1",)
-    assert d.clauses == ("H-ADJ-BLUE-3",)
+    assert d.clauses == ("H-ADJ-BLUE-3", "R-26")
     assert d.labels() == ("face right", "face left")
     step = game.choose("face left")
     assert step.name == "adjust.gravity"
@@ -284,8 +284,29 @@ def test_gravity_into_the_opponents_cell_asks_the_falling_player_for_facing() ->
 
 
 def test_gravity_facing_choice_for_the_second_player() -> None:
-    """H-ADJ-BLUE-0 and H-ADJ-BLUE-3: P2 (no initiative) falls onto P1 and chooses its facing."""
+    """H-ADJ-BLUE-0, H-ADJ-BLUE-3, R-26 (default together): P2 (no initiative) falls onto P1; the
+    player performing the phase, P1, chooses the facing."""
     game = _at(5, 5, time=3, done=3, p1={"x": 3, "y": 0}, p2={"x": 3, "y": 1})
+    game.run(until="decision")
+    assert game.pending.players == ("P1",)
+    step = game.choose("face right")
+    assert step.after.players[1].facing == 1
+    assert step.sentence == "P2 falls from (3,1) to (3,0), into P1's cell; P1 chooses the facing: right"
+
+
+def test_gravity_stacked_pieces_never_meet() -> None:
+    """R-26: P1 at (3,2) above P2 at (3,1): both fall at once, nobody is asked for a facing."""
+    game = _at(5, 5, time=3, done=3, p1={"x": 3, "y": 2}, p2={"x": 3, "y": 1})
+    steps = game.run(until="decision")
+    grav = [s for s in steps if s.name == "adjust.gravity"]
+    assert len(grav) == 1 and grav[0].choice is None
+    assert [(p.x, p.y) for p in game.state.players] == [(3, 1), (3, 0)]
+
+
+def test_gravity_each_option_one_piece_after_the_other() -> None:
+    """R-26 option adjust.gravity = each: P2 (no initiative) falls onto P1 and chooses its facing."""
+    game = _at(5, 5, time=3, done=3, p1={"x": 3, "y": 0}, p2={"x": 3, "y": 1},
+               options={"adjust.gravity": "each"})
     game.run(until="decision")
     assert game.pending.players == ("P2",)
     step = game.choose("face right")

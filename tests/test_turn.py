@@ -326,7 +326,7 @@ def test_no_wait_when_a_card_can_be_played_and_allow_wait_false() -> None:
     """R-15 option turn.allow_wait = false: wait is offered only when no card can be played."""
     game = p1_play(options={"turn.allow_wait": False})
     assert "wait" not in game.pending.labels("P1")
-    game = p1_play(p1={"hand": ("purifying_strike#1",), "discard": ("gohei_jab", "guard"),
+    game = p1_play(p1={"hand": ("purifying_strike#1",), "aside": ("gohei_jab", "guard", "get_up"),
                        "spirit": (D, D, D, D, D)}, options={"turn.allow_wait": False})
     assert game.pending.labels("P1") == ("wait",)
 

@@ -42,7 +42,10 @@ def in_range(ctx: Context, s: State, i: int, reach: tuple[tuple[int, int], ...])
 
 
 def gone(s: State, ctx: Context, i: int, iid: str) -> Outcome:
-    return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} is no longer in play: the effect is not performed")
+    """D-RES triggers the effects of the card in play: one no longer in play performs nothing more;
+    no rule of the effect itself applies."""
+    return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} is no longer in play: the effect is not performed",
+                   clauses=("D-RES",))
 
 
 # ------------------------------------------------------------------------------ moving
@@ -141,27 +144,28 @@ def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
                    then=hit_frames(s), clauses=clauses)
 
 
-@FLOW.choice("eff.move", phase="resolve", clauses=("D-EFF-MOVE", "DR-5", "DR-7"), next=AFTER_EFFECT,
-             decide=_decide_move)
+@FLOW.choice("eff.move", phase="resolve", clauses=("D-EFF-MOVE", "DR-5", "DR-7", "D-RES"),
+             next=AFTER_EFFECT, decide=_decide_move)
 def move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     """Move: move up to the value in blocks, never diagonally (DR-5), never through the opponent; the
     pieces then face each other (DR-7)."""
     return _move(ctx, s, frame, chosen)
 
 
-@FLOW.choice("eff.dash", phase="resolve", clauses=("D-EFF-MOVE", "DR-5", "DR-7", "DS-6"), next=AFTER_EFFECT,
-             decide=_decide_move)
+@FLOW.choice("eff.dash", phase="resolve", clauses=("D-EFF-MOVE", "DR-5", "DR-7", "DS-6", "D-RES"),
+             next=AFTER_EFFECT, decide=_decide_move)
 def dash(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     """Dash: move like a move, and discard the bullets (and their cards) passed through (DS-6: the
     opponent's bullets, or every bullet)."""
     return _move(ctx, s, frame, chosen)
 
 
-@FLOW.auto("eff.forward", phase="resolve", clauses=("D-TAG-FORWARD", "D-TAG-DAMAGE"),
+@FLOW.auto("eff.forward", phase="resolve", clauses=("D-TAG-FORWARD", "D-TAG-DAMAGE", "DS-13", "D-RES"),
            next=AFTER_EFFECT)
 def forward(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Move forward X: move up to X blocks closer to the opponent along the row, stopping before the
-    opponent's block (as 0.45.2's approach). Frame flag 1: a damage: effect (D-TAG-DAMAGE)."""
+    opponent's block (as 0.45.2's approach), only "at the ground" (DS-13: a piece in the air does
+    not move). Frame flag 1: a damage: effect (D-TAG-DAMAGE)."""
     _, i, iid, k, *rest = frame
     on_damage = bool(rest and rest[0])
     if not on_damage and not in_play(s, i, iid):
@@ -170,6 +174,9 @@ def forward(ctx: Context, s: State, frame: tuple) -> Outcome:
     steps = (card.on_damage if on_damage else card.effects)[k][1]
     clauses: tuple[str, ...] = ("D-TAG-FORWARD", "D-TAG-DAMAGE") if on_damage else ("D-TAG-FORWARD",)
     p, q = s.players[i], s.players[1 - i]
+    if p.y != 0 and ctx.options["forward.ground_only"]:
+        return Outcome(s, f"{pn(i)} is in the air: move forward moves only at the ground",
+                       clauses=clauses + ("DS-13",))
     d = sign(q.x - p.x)
     x = p.x
     for _ in range(steps):
@@ -197,7 +204,8 @@ def _decide_bullet(ctx: Context, s: State, frame: tuple) -> Decision | None:
                     f"Choose the direction of {card.name}")
 
 
-@FLOW.choice("eff.bullet", phase="resolve", clauses=("D-EFF-BUL", "D-TAG-STRAIGHT", "D-TAG-TRACE"),
+@FLOW.choice("eff.bullet", phase="resolve",
+             clauses=("D-EFF-BUL", "D-TAG-STRAIGHT", "D-TAG-TRACE", "D-RES"),
              next=AFTER_EFFECT, decide=_decide_bullet)
 def bullet(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     """Bullet attack: one token of a pair on the player's block, one on the first slot of the card;
@@ -259,7 +267,7 @@ def bullet_hit(ctx: Context, s: State, frame: tuple) -> Outcome:
 # ------------------------------------------------------------------------------ physical attacks
 
 
-@FLOW.auto("eff.physical", phase="resolve", clauses=("D-EFF-PHYS", "D-ATK-PHYS"),
+@FLOW.auto("eff.physical", phase="resolve", clauses=("D-EFF-PHYS", "D-ATK-PHYS", "D-RES"),
            next=(("hit.check", "the hit phase"),) + AFTER_EFFECT)
 def physical(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Physical attack: cast it and enter the hit phase."""
@@ -267,7 +275,7 @@ def physical(ctx: Context, s: State, frame: tuple) -> Outcome:
     if not in_play(s, i, iid):
         return gone(s, ctx, i, iid)
     return Outcome(s, f"{pn(i)} attacks with {ctx.name(iid)}: hit phase",
-                   then=(("hit.check", i, iid),))
+                   then=(("hit.check", i, iid),), clauses=("D-EFF-PHYS", "D-ATK-PHYS"))
 
 
 @FLOW.auto("hit.check", phase="attack",

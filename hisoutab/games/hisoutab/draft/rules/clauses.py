@@ -97,4 +97,6 @@ SETTLED: dict[str, str] = {
     "DS-10": "bullet.trace_diagonal — how a trace bullet steps",
     "DS-11": "defense.pay_cost — a defense card's spirit cost",
     "DS-12": "bullet.hit_in_passing — a straight bullet passing through the opponent",
+    "DS-13": "forward.ground_only — 'at the ground'",
+    "DS-14": "gravity.together — 'every player not on the ground moves down 1'",
 }

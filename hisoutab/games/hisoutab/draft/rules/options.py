@@ -62,4 +62,10 @@ OPTIONS = OptionSet((
     RuleOption("bullet.hit_in_passing", True, "DS-12",
                "A straight bullet that enters the opponent's block while moving stops there and hits "
                "(true), or only its final block counts (false)."),
+    RuleOption("forward.ground_only", True, "DS-13",
+               "Move forward X moves the piece only while it stands on the ground (true: 'at the "
+               "ground'), or along its row wherever it is (false)."),
+    RuleOption("gravity.together", True, "DS-14",
+               "Gravity moves every piece in the air at the same moment, from where they stood "
+               "before (true), or one after the other, the initiative holder first (false)."),
 ))

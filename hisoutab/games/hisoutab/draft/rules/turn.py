@@ -129,21 +129,28 @@ def line_bullets(ctx: Context, s: State, frame: tuple) -> Outcome:
                    clauses=tuple(sorted(clauses)))
 
 
-@FLOW.auto("time.gravity", phase="special line", clauses=("D-TIME-3", "DS-9"),
+@FLOW.auto("time.gravity", phase="special line", clauses=("D-TIME-3", "DS-9", "DS-14"),
            next=(("bullet.hit", "a piece falls onto a bullet"), ("time.line", "the next special line"),
                  ("turn.begin", "then")))
 def line_gravity(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Every player not on the ground moves down 1 (the initiative holder first); a piece right above
-    the other one stays (gravity.onto_opponent = stay) or falls into its block (share)."""
+    the other one stays (gravity.onto_opponent = stay) or falls into its block (share). DS-14:
+    every piece falls at the same moment, judged from where both stood before, so a piece above a
+    falling one falls too whoever holds the initiative."""
     parts = []
     clauses: tuple[str, ...] = ("D-TIME-3",)
+    together = ctx.options["gravity.together"]
+    before = s.players
+    if all(p.y > 0 for p in before):
+        clauses += ("DS-14",)  # both in the air: the option decides whether they fall at once
     for i in (s.initiative, 1 - s.initiative):
-        p, q = s.players[i], s.players[1 - i]
+        p, q = s.players[i], (before if together else s.players)[1 - i]
         if p.y == 0:
             continue
-        if (p.x, p.y - 1) == (q.x, q.y) and ctx.options["gravity.onto_opponent"] == "stay":
+        below = (p.x, p.y - 1) == (q.x, q.y) and not (together and q.y > 0)
+        if below and ctx.options["gravity.onto_opponent"] == "stay":
             parts.append(f"{pn(i)} stays at {cell(p.x, p.y)}: {pn(1 - i)} is below")
-            clauses = ("D-TIME-3", "DS-9")
+            clauses += ("DS-9",)
             continue
         s = setp(s, i, replace(p, y=p.y - 1))
         parts.append(f"{pn(i)} falls to {cell(p.x, p.y - 1)}")

@@ -26,18 +26,21 @@ AFTER_ATTACK = AFTER_EFFECT + (
 )
 
 
-def time_damage(ctx: Context, s: State, p: Player, x: int) -> tuple[Player, str]:
-    """H-TD-1/2: the hit token goes on current turn + X, keeping the later of two positions."""
+def time_damage(ctx: Context, s: State, p: Player, x: int) -> tuple[Player, str, tuple[str, ...]]:
+    """H-TD-1/2: the hit token goes on current turn + X, keeping the later of two positions. Also
+    returns the clauses applied: H-TD-1, and H-TD-2 when a hit token was already on the board."""
     x = max(x, ctx.options["time_damage.minimum"])
     if x <= 0:
-        return p, "no time damage"
+        return p, "no time damage", ()
     target = s.time + x
     if p.hit is not None and p.hit >= target:
         later = f" (later than t={target})" if p.hit > target else ""
-        return p, f"hit token stays at t={p.hit}{later}"
+        return p, f"hit token stays at t={p.hit}{later}", ("H-TD-1", "H-TD-2")
     old = p.hit
     p = replace(p, hit=target)
-    return p, (f"hit token to t={target}" if old is None else f"hit token t={old} → {target}")
+    if old is None:
+        return p, f"hit token to t={target}", ("H-TD-1",)
+    return p, f"hit token t={old} → {target}", ("H-TD-1", "H-TD-2")
 
 
 def _after_hit(ctx: Context, frame: tuple, dealt: bool) -> list[tuple]:
@@ -53,36 +56,51 @@ def _after_hit(ctx: Context, frame: tuple, dealt: bool) -> list[tuple]:
 
 
 @FLOW.auto("attack.begin", phase="attack", clauses=("H-ATK-1", "H-ATK-2", "H-ATK-IDLE", "H-EFF-DEF",
-                                                    "H-KD"),
+                                                    "H-DMG-3", "H-KD", "R-25"),
            next=(("attack.guard", "the defender is in guard state"),
                  ("attack.damage", "not in guard state")) + AFTER_ATTACK)
 def begin(ctx: Context, s: State, frame: tuple) -> Outcome:
     """The damage is determined by the defender's state: guard state (a defense card on the field,
-    or both play zones empty) or not; the defender's marker is marked to the current cell."""
+    or both play zones empty) or not; the defender's marker is marked to the current cell. A
+    defender whose zones are empty because it was hit (its marker is off the timeline) is not idle
+    (R-25)."""
     _, att, iid, side, bid = frame
     d = 1 - att
     p = s.players[d]
     if invulnerable(ctx, d, p):
         return Outcome(s, f"{pn(d)} is knocked down and invulnerable: the attack has no effect",
                        clauses=("H-KD",))
-    guarding = guard_state(ctx, p)
-    clauses: tuple[str, ...] = ("H-ATK-1", "H-ATK-2")
-    if guarding:
-        clauses += ("H-EFF-DEF",) if (p.cast or p.trigger) else ("H-ATK-IDLE",)
-    if p.marker is not None and not p.marker_off:
+    idle = p.cast is None and p.trigger is None
+    off = p.marker is None or p.marker_off  # H-DMG-3: hit earlier, waiting on the hit token
+    clauses: tuple[str, ...] = ("H-ATK-1",) if off else ("H-ATK-1", "H-ATK-2")
+    if idle and off and ctx.options["guard.hit_defender"] == "hit":
+        guarding = False
+        state_text = "not in guard state (hit earlier: the zones were emptied by the hit)"
+        clauses += ("H-ATK-IDLE", "H-DMG-3", "R-25")
+    else:
+        guarding = guard_state(ctx, p)
+        state_text = "in guard state" if guarding else "not in guard state"
+        if guarding and idle:
+            state_text += " (both play zones empty)"
+            clauses += ("H-ATK-IDLE",) + (("R-25",) if off else ())
+        elif guarding:
+            clauses += ("H-EFF-DEF",)
+    if not off:
         p = replace(p, marker_mark=s.time)
         s = setp(s, d, p)
-    state_text = "in guard state" if guarding else "not in guard state"
-    if guarding and p.cast is None and p.trigger is None:
-        state_text += " (both play zones empty)"
+        state_text += f"; marker marked to the current cell t={s.time}"
+    else:
+        state_text += "; the marker is off the timeline (nothing to mark)"
+        if "H-DMG-3" not in clauses:
+            clauses += ("H-DMG-3",)
     nxt = "attack.guard" if guarding else "attack.damage"
-    return Outcome(s, f"{pn(d)} is {state_text}; marker marked to the current cell t={s.time}",
+    return Outcome(s, f"{pn(d)} is {state_text}",
                    events=({"type": "defender", "player": pn(d), "guard": guarding},),
                    then=((nxt, att, iid, side, bid),), clauses=clauses)
 
 
 @FLOW.auto("attack.guard", phase="attack",
-           clauses=("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8", "R-17", "S-3"),
+           clauses=("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8", "R-17", "R-27", "S-3"),
            next=(("attack.crush", "spirit after guarding < 0"),
                  ("kw.knockback", "{Knockback X}")) + AFTER_ATTACK)
 def guard(ctx: Context, s: State, frame: tuple) -> Outcome:
@@ -92,7 +110,7 @@ def guard(ctx: Context, s: State, frame: tuple) -> Outcome:
     face = ctx.cards[iid].face(side)
     d = 1 - att
     p = s.players[d]
-    p, td_text = time_damage(ctx, s, p, face.hitstun - 1)
+    p, td_text, td = time_damage(ctx, s, p, face.hitstun - 1)
     cost = ctx.guard_cost if face.guard_cost is None else face.guard_cost
     have = sp.available(p.spirit)
     if have - cost < 0:
@@ -100,12 +118,16 @@ def guard(ctx: Context, s: State, frame: tuple) -> Outcome:
         return Outcome(s, f"{pn(d)} guards {face.name}: {td_text}, but cannot pay {cost} spirit "
                           f"(has {have})",
                        then=(("attack.crush", att, iid, side, bid),),
-                       clauses=("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8"))
+                       clauses=("H-GUARD-1", "H-GUARD-2") + td + ("R-8",))
     p = replace(p, spirit=sp.pay(p.spirit, cost, ctx.spend_order)) if cost else p
     s = setp(s, d, p)
-    clauses: tuple[str, ...] = ("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8", "R-17")
+    clauses: tuple[str, ...] = ("H-GUARD-1", "H-GUARD-2") + td + ("R-8", "R-17")
     if face.hitstun - 1 <= 0:
         clauses += ("S-3",)  # time damage 0: the option decides whether a hit token is placed
+    if d in s.participants and p.marker == s.time and p.hit is not None:
+        clauses += ("R-27",)  # a turn player guards: it stays in the turn, or the hit token takes it out
+        if ctx.options["guard.turn"] == "stay":
+            td_text += " (it stays in the turn; next turn at the later of marker and hit token)"
     if ctx.options["guard.after"] == "play_phase" and not bid:
         rest = tuple(f for f in s.agenda if not ((f[0].startswith("eff.") or f[0] == "kw.groundair")
                                                  and f[1] == att and f[2] == iid))
@@ -150,7 +172,7 @@ def damage_(ctx: Context, s: State, frame: tuple) -> Outcome:
     p = s.players[d]
     base = p.hp if p.hp_mark is None else p.hp_mark
     p = replace(p, hp_mark=base - damage, marker_off=True, missed=False, recovery_override=None)
-    p, td_text = time_damage(ctx, s, p, face.hitstun)
+    p, td_text, td = time_damage(ctx, s, p, face.hitstun)
     gone: list[str] = []
     back: list[str] = []
     for zone in ("cast", "trigger"):
@@ -158,8 +180,7 @@ def damage_(ctx: Context, s: State, frame: tuple) -> Outcome:
         if card is not None:
             p, where = discard(ctx, replace(p, **{zone: None, zone + "_side": ""}), card)
             (back if where == "hand" else gone).append(card)
-    clauses: tuple[str, ...] = ("H-DMG-1", "H-DMG-2", "H-DMG-3", "H-DMG-4", "H-TD-1", "H-TD-2",
-                                "R-18")
+    clauses: tuple[str, ...] = ("H-DMG-1", "H-DMG-2", "H-DMG-3", "H-DMG-4") + td + ("R-18",)
     if ctx.options["hit.discard_zones"] == "all" and p.bullet_area:
         area = p.bullet_area
         s = setp(s, d, replace(p, bullet_area=()))
@@ -212,32 +233,42 @@ def knockdown(ctx: Context, s: State, frame: tuple) -> Outcome:
                    clauses=clauses)
 
 
-def push_away(ctx: Context, s: State, att: int, x: int) -> tuple[State, str]:
+def push_away(ctx: Context, s: State, att: int, x: int) -> tuple[State, str, bool]:
+    """{Knockback X}: the pushed piece passes cell by cell; S-6: it meets an attacker's bullet on a
+    cell it passes and stops there (the flag says so; the hit follows, H-EFF-BUL-5)."""
     a, d = s.players[att], s.players[1 - att]
     direction = 1 if d.x > a.x else -1 if d.x < a.x else a.facing
     nx = d.x
+    met = False
+    meet = ctx.options["move.forced_contact"] == "meet"
     for _ in range(x):
         if not ctx.on_board(nx + direction, d.y):
             break
         nx += direction
+        if meet and any(b.owner == att and (b.x, b.y) == (nx, d.y) for b in s.bullets):
+            met = True
+            break
     if nx == d.x:
-        return s, f"{pn(1 - att)} is against the wall: knockback moves nothing"
+        return s, f"{pn(1 - att)} is against the wall: knockback moves nothing", False
     s = face_each_other(ctx, setp(s, 1 - att, replace(d, x=nx)))
-    stop = "" if nx - d.x == direction * x else " (stopped at the wall)"
-    return s, f"{pn(1 - att)} is knocked back from {cell(d.x, d.y)} to {cell(nx, d.y)}{stop}"
+    stop = ("; it meets an opponent's bullet there and stops" if met
+            else "" if nx - d.x == direction * x else " (stopped at the wall)")
+    return s, f"{pn(1 - att)} is knocked back from {cell(d.x, d.y)} to {cell(nx, d.y)}{stop}", met
 
 
-@FLOW.auto("kw.knockback", phase="attack", clauses=("H-KW-KNOCKBACK",),
+@FLOW.auto("kw.knockback", phase="attack", clauses=("H-KW-KNOCKBACK", "H-EFF-BUL-5", "S-6"),
            next=(("knockdown.take", "after a guard crush"),) + AFTER_ATTACK)
 def knockback(ctx: Context, s: State, frame: tuple) -> Outcome:
     """{Knockback X}: the opponent moves X cells horizontally away; movement stops at the wall."""
     _, att, _iid, _side, x = frame
-    s, text = push_away(ctx, s, att, x)
-    return Outcome(s, text, then=contact_frames(s, 1 - att))
+    s, text, met = push_away(ctx, s, att, x)
+    return Outcome(s, text, then=contact_frames(s, 1 - att),
+                   clauses=("H-KW-KNOCKBACK", "H-EFF-BUL-5", "S-6") if met else ("H-KW-KNOCKBACK",))
 
 
 @FLOW.auto("kw.on_damage", phase="attack",
-           clauses=("H-KW-ONDMG", "H-KW-KD", "H-BREAK", "H-KW-KNOCKBACK", "H-KW-APPROACH", "R-4"),
+           clauses=("H-KW-ONDMG", "H-KW-KD", "H-BREAK", "H-KW-KNOCKBACK", "H-KW-APPROACH",
+                    "H-EFF-BUL-5", "R-4", "S-6"),
            next=(("knockdown.take", "{Knockdown}"),) + AFTER_ATTACK)
 def on_damage(ctx: Context, s: State, frame: tuple) -> Outcome:
     """{Damage: effect}: the card hit and dealt ≥ 1 damage, so the effect is performed."""
@@ -256,9 +287,10 @@ def on_damage(ctx: Context, s: State, frame: tuple) -> Outcome:
                        events=({"type": "spirit_break", "player": pn(d), "spirit": list(after)},),
                        clauses=("H-KW-ONDMG", "H-BREAK", "R-4"))
     if kind == "knockback":
-        s, text = push_away(ctx, s, att, value)
+        s, text, met = push_away(ctx, s, att, value)
         return Outcome(s, f"{ctx.name(iid)} dealt damage: {text}", then=contact_frames(s, d),
-                       clauses=("H-KW-ONDMG", "H-KW-KNOCKBACK"))
+                       clauses=("H-KW-ONDMG", "H-KW-KNOCKBACK")
+                       + (("H-EFF-BUL-5", "S-6") if met else ()))
     out = approach_step(ctx, s, att, value)
     return Outcome(out.state, f"{ctx.name(iid)} dealt damage: {out.text}", events=out.events,
                    then=out.then, clauses=("H-KW-ONDMG", "H-KW-APPROACH"))

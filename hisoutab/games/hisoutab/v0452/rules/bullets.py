@@ -4,7 +4,7 @@ H-KW-STRAIGHT/TRACE/BOUNCE)."""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
@@ -60,6 +60,11 @@ def remove_bullets(ctx: Context, s: State, ids: list[str]) -> tuple[State, str]:
     return s, text
 
 
+def dice_removed(before: State, after: State) -> bool:
+    """H-EFF-BUL-3 applied: some bullet card lost its die because its last bullet left."""
+    return any(len(a.dice) < len(b.dice) for a, b in zip(after.players, before.players, strict=True))
+
+
 def _has_bullets(s: State, i: int) -> bool:
     return bool(s.players[i].dice) or any(b.owner == i for b in s.bullets)
 
@@ -86,6 +91,10 @@ def _fire_options(ctx: Context, s: State, i: int, spec: BulletSpec) -> tuple[Opt
         return (Option("place" if spec.multi == 1 else f"place {spec.multi}",
                        tuple((n, 0, 0) for n in ["still"] * spec.multi)),)
     dirs = _directions(ctx, s, i, spec)
+    if spec.angle and spec.multi > 1 and ctx.options["bullet.multi_directions"] == "free_angle":
+        # R-29: a fixed launch angle cannot differ, so its bullets may share their angles
+        return tuple(Option("fire " + ", ".join(d[0] for d in combo), combo)
+                     for combo in combinations_with_replacement(dirs, spec.multi))
     return tuple(Option("fire " + ", ".join(d[0] for d in combo), combo)
                  for combo in combinations(dirs, min(spec.multi, len(dirs))))
 
@@ -100,13 +109,14 @@ def _decide_fire(ctx: Context, s: State, frame: tuple) -> Decision | None:
     opts = _fire_options(ctx, s, i, spec)
     if len(opts) <= 1:
         return None
-    return Decision("fire", (pn(i),), (opts,), ("H-EFF-BUL-1", "H-KW-ANGLE", "H-KW-MULTI"),
+    clauses = ("H-EFF-BUL-1", "H-KW-ANGLE", "H-KW-MULTI") + (("R-29",) if spec.multi > 1 else ())
+    return Decision("fire", (pn(i),), (opts,), clauses,
                     "eff.bullet", "Choose the direction(s) to fire")
 
 
 @FLOW.choice("eff.bullet", phase="resolve",
              clauses=("H-EFF-BUL", "H-EFF-BUL-1", "H-EFF-BUL-2", "H-KW-ANGLE", "H-KW-MULTI",
-                      "H-KW-FIELD"),
+                      "H-KW-FIELD", "H-RES-1", "R-29"),
              next=(("bullet.hit", "a bullet on the opponent's cell"),
                    ("eff.move", "the next effect"), ("eff.dash", "the next effect"),
                    ("eff.approach", "the next effect"), ("eff.defense", "the next effect"),
@@ -143,7 +153,7 @@ def fire(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
     if spec.angle:
         clauses += ("H-KW-ANGLE",)
     if spec.multi > 1:
-        clauses += ("H-KW-MULTI",)
+        clauses += ("H-KW-MULTI",) + (("R-29",) if spec.straight else ())
     if spec.field is not None:
         clauses += ("H-KW-FIELD",)
     hits = contact_frames(s, 1 - i)
@@ -177,12 +187,18 @@ def bullet_hit(ctx: Context, s: State, frame: tuple) -> Outcome:
     if (q.x, q.y) != (b.x, b.y):
         return Outcome(s, f"bullet {bid} no longer shares {pn(1 - b.owner)}'s cell: no hit",
                        clauses=("H-EFF-BUL-5",))
+    before = s
     s, _ = remove_bullets(ctx, s, [bid])
+    clauses: tuple[str, ...] = ("H-EFF-BUL-5",)
+    if any(f[0] == "bullets.settle" for f in s.agenda):  # met in the bullet movement phase
+        clauses += ("H-BUL-6",)
+    if dice_removed(before, s):
+        clauses += ("H-EFF-BUL-3",)
     return Outcome(s, f"{pn(b.owner)}'s {ctx.name(b.card)} bullet {bid} hits {pn(1 - b.owner)} at "
                       f"{cell(b.x, b.y)}",
                    events=({"type": "bullet_hit", "player": pn(b.owner), "bullet": bid,
                             "cell": [b.x, b.y]},),
-                   then=(("attack.begin", b.owner, b.card, b.side, bid),))
+                   then=(("attack.begin", b.owner, b.card, b.side, bid),), clauses=clauses)
 
 
 # ------------------------------------------------------------------------------ yellow cells
@@ -237,11 +253,11 @@ def bullet_phase(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option]
                    clauses=clauses)
 
 
-@FLOW.auto("bullets.dice", phase="bullet movement", clauses=("H-BUL-1", "H-BUL-2", "H-EFF-BUL-3"),
+@FLOW.auto("bullets.dice", phase="bullet movement", clauses=("H-BUL-1", "H-BUL-2", "R-23"),
            next=("bullets.move",))
 def tick(ctx: Context, s: State, frame: tuple) -> Outcome:
     """The die on each of the player's bullet cards −1; a die reaching 0 is removed and its bullets
-    expire (leave the board)."""
+    expire (leave the board, R-23; with bullet.expires_with_die false they stay)."""
     i = frame[1]
     p = s.players[i]
     ticked = [(c, v - 1) for c, v in p.dice]
@@ -252,9 +268,14 @@ def tick(ctx: Context, s: State, frame: tuple) -> Outcome:
     clauses: tuple[str, ...] = ("H-BUL-1",)
     if expired:
         ids = [b.id for b in s.bullets if b.card in expired]
-        s, gone_text = remove_bullets(ctx, s, ids)
-        text += "; expired: " + (gone_text or ", ".join(ctx.name(c) for c in expired))
-        clauses += ("H-BUL-2", "H-EFF-BUL-3")
+        if ctx.options["bullet.expires_with_die"]:
+            s, gone_text = remove_bullets(ctx, s, ids)
+            text += "; expired: " + (gone_text or ", ".join(ctx.name(c) for c in expired))
+        else:
+            text += "; dice removed from " + ", ".join(ctx.name(c) for c in expired)
+            if ids:
+                text += f" (bullets {', '.join(ids)} stay on the board)"
+        clauses += ("H-BUL-2", "R-23") if ids else ("H-BUL-2",)
     return Outcome(s, text, events=({"type": "dice", "player": pn(i), "dice": [list(d) for d in ticked]},),
                    clauses=clauses)
 
@@ -320,8 +341,12 @@ def move_bullets(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 def _trace_cells(ctx: Context, s: State, b: Bullet, steps: int) -> list[tuple[int, int]]:
+    """R-28: with diagonal steps the cells within X king moves; otherwise within X orthogonal
+    steps."""
+    diagonal = ctx.options["bullet.trace_diagonal"]
     return sorted(((x, y) for x in range(b.x - steps, b.x + steps + 1)
-                   for y in range(b.y - steps, b.y + steps + 1) if ctx.on_board(x, y)),
+                   for y in range(b.y - steps, b.y + steps + 1) if ctx.on_board(x, y)
+                   and (diagonal or abs(x - b.x) + abs(y - b.y) <= steps)),
                   key=lambda c: (c != (b.x, b.y), c[1], c[0]))
 
 
@@ -333,11 +358,11 @@ def _decide_trace(ctx: Context, s: State, frame: tuple) -> Decision | None:
     steps = spec_of(ctx, b).trace
     opts = tuple(Option(f"{bid} stays at {cell(*c)}" if c == (b.x, b.y) else f"{bid} to {cell(*c)}", c)
                  for c in _trace_cells(ctx, s, b, steps))
-    return Decision("trace", (pn(i),), (opts,), ("H-KW-TRACE", "H-BUL-3"), "bullets.trace",
+    return Decision("trace", (pn(i),), (opts,), ("H-KW-TRACE", "H-BUL-3", "R-28"), "bullets.trace",
                     f"Move tracing bullet {bid} up to {steps} cells")
 
 
-@FLOW.choice("bullets.trace", phase="bullet movement", clauses=("H-KW-TRACE", "H-BUL-3"),
+@FLOW.choice("bullets.trace", phase="bullet movement", clauses=("H-KW-TRACE", "H-BUL-3", "R-28"),
              next=(("bullets.trace", "another tracing bullet"), ("bullets.dice", "the other player"),
                    ("bullets.move", "the other player"), ("bullets.clash", "after both moved")),
              decide=_decide_trace)
@@ -346,11 +371,12 @@ def trace(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
     _, i, bid = frame
     b = next((b for b in s.bullets if b.id == bid), None)
     if b is None or chosen is None:
-        return Outcome(s, f"tracing bullet {bid} is gone")
+        return Outcome(s, f"tracing bullet {bid} is gone", clauses=("H-BUL-3",))
     x, y = chosen[pn(i)].value
     s = replace(s, bullets=tuple(replace(o, x=x, y=y) if o.id == bid else o for o in s.bullets))
     return Outcome(s, f"{pn(i)} moves tracing bullet {bid} from {cell(b.x, b.y)} to {cell(x, y)}",
-                   events=({"type": "bullet_move", "bullet": bid, "to": [x, y]},))
+                   events=({"type": "bullet_move", "bullet": bid, "to": [x, y]},),
+                   clauses=("H-KW-TRACE", "H-BUL-3", "R-28"))
 
 
 @FLOW.auto("bullets.clash", phase="bullet movement", clauses=("H-BUL-4", "H-EFF-BUL-3"),
@@ -378,9 +404,11 @@ def clash(ctx: Context, s: State, frame: tuple) -> Outcome:
             parts.append(f"at {cell(*c)} a tie at cancel {top}: all discarded")
     if not discard:
         return Outcome(s, "no bullets of both sides share a cell", clauses=("H-BUL-4",))
+    before = s
     s, gone_text = remove_bullets(ctx, s, discard)
     return Outcome(s, "bullets clash: " + "; ".join(parts) + f" (discarded: {gone_text})",
-                   events=({"type": "clash", "discarded": discard},))
+                   events=({"type": "clash", "discarded": discard},),
+                   clauses=("H-BUL-4", "H-EFF-BUL-3") if dice_removed(before, s) else ("H-BUL-4",))
 
 
 @FLOW.auto("bullets.leave", phase="bullet movement", clauses=("H-BUL-5", "H-EFF-BUL-3"),
@@ -390,9 +418,11 @@ def leave(ctx: Context, s: State, frame: tuple) -> Outcome:
     out = [b.id for b in s.bullets if not ctx.on_board(b.x, b.y)]
     if not out:
         return Outcome(s, "no bullet has left the board", clauses=("H-BUL-5",))
+    before = s
     s, gone_text = remove_bullets(ctx, s, out)
     return Outcome(s, f"bullets off the board are discarded: {gone_text}",
-                   events=({"type": "bullets_left", "bullets": out},))
+                   events=({"type": "bullets_left", "bullets": out},),
+                   clauses=("H-BUL-5", "H-EFF-BUL-3") if dice_removed(before, s) else ("H-BUL-5",))
 
 
 @FLOW.auto("bullets.hits", phase="bullet movement", clauses=("H-BUL-6",),

@@ -129,6 +129,13 @@ READINGS: dict[str, str] = {
     'R-20': 'straight X — from the draft',
     'R-21': 'spell.front_commit — 符卡列 read as the spell sequence',
     'R-22': 'graze — own bullets never hit you',
+    'R-23': 'bullet.expires_with_die — converse of H-EFF-BUL-3',
+    'R-24': 'move.cross — 跨過: never past the opponent\'s column',
+    'R-25': 'guard.hit_defender — being hit is not being idle',
+    'R-26': 'adjust.gravity — 雙方: both pieces fall at once',
+    'R-27': 'guard.turn — only damage removes a marker',
+    'R-28': 'bullet.trace_diagonal — bullets fly in 8 directions',
+    'R-29': 'bullet.multi_directions — a fixed angle cannot differ',
 }
 
 #: questions the reference leaves open that the engine settles (docs/rules/hisoutab-0.45.2.md,
@@ -139,4 +146,5 @@ SETTLED: dict[str, str] = {
     'S-3': 'time_damage.minimum — time damage 0 places no hit token',
     'S-4': 'knockdown.may_wait — a knocked-down player must play the knockdown card',
     'S-5': 'sub.recovery — after {A/B/C} the recovery replaces the card\'s',
+    'S-6': 'move.forced_contact — {Approach X} / {Knockback X} meet the bullets on the cells passed',
 }

@@ -11,9 +11,14 @@ from .context import Context
 from .state import MOTIONS, Player, State
 
 
-def takes_part(s: State, i: int) -> bool:
-    """H-TURN-2: the player's marker (or hit token) stands on the current cell."""
-    return s.players[i].position == s.time
+def takes_part(ctx: Context, s: State, i: int) -> bool:
+    """H-TURN-2: the player's marker (or hit token) stands on the current cell. R-27: a turn
+    player who guarded cleanly keeps its marker on the current cell and stays in the turn; only
+    damage (H-DMG-3) takes it out."""
+    p = s.players[i]
+    if p.position == s.time:
+        return True
+    return ctx.guard_stays and p.marker == s.time and not p.marker_off and i in s.participants
 
 
 def guard_state(ctx: Context, p: Player) -> bool:
@@ -106,11 +111,13 @@ def destination(ctx: Context, p: Player, iid: str) -> str:
     kind = ctx.cards[iid].kind
     if kind == "knockdown":
         return "aside"
-    if die_of(p, iid) is not None:
-        return "bullet_area"  # a bullet card whose bullets are on the board
+    if die_of(p, iid) is not None or (kind == "bullet" and discard_zone(ctx, iid) == "discard"):
+        # H-MAINT-1: a bullet attack goes to the bullet area, its bullets gone or not (R-12); a
+        # die-less one reaches the discard pile at the end of its owner's cleanup (H-EFF-BUL-4)
+        return "bullet_area"
     if kind == "cancel":
         return "hand"
-    if kind in ("physical", "bullet"):
+    if kind == "physical":
         return discard_zone(ctx, iid)
     other = ctx.options["zones.other_destination"]
     if other == "hand" and iid not in ctx.spell_cards and iid not in ctx.specials:

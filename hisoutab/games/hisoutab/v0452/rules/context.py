@@ -41,6 +41,7 @@ class Context:
         self.auto_facing: bool = o["facing.auto"]
         self.straight_cells: str = o["bullet.straight_step"]
         self.graze_own: bool = o["graze.own_bullets"]
+        self.guard_stays: bool = o["guard.turn"] == "stay"
         chars = setup_characters(setup) or DEFAULT_CHARACTERS
         self.characters: tuple[Character, Character] = tuple(  # type: ignore[assignment]
             c if isinstance(c, Character) else find_character(str(c)) for c in chars)

@@ -16,7 +16,7 @@ from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
-from .bullets import contact_frames, remove_bullets
+from .bullets import contact_frames, dice_removed, remove_bullets
 from .cards import Card
 from .common import cell, face_each_other, pn, setp
 from .context import Context
@@ -51,14 +51,17 @@ def enemy_bullet_cells(ctx: Context, s: State, i: int, own_too: bool = False) ->
 
 def paths(ctx: Context, s: State, i: int, steps: int, dash: bool) -> dict[tuple, tuple]:
     """R-16 movement: every simple path of up to ``steps`` orthogonal steps (diagonal too with
-    move.diagonal), never entering the opponent's cell. A move stops on a cell with an opponent's
-    bullet (it is hit there, H-EFF-BUL-5); a dash passes through and grazes (H-EFF-GRAZE). Returns
+    move.diagonal), never entering the opponent's cell nor passing its column (R-24). A move
+    stops on a cell with an opponent's bullet (it is hit there, H-EFF-BUL-5); a dash passes
+    through and grazes (H-EFF-GRAZE). Returns
     {(destination, grazed cells): path}, the shortest path of each."""
     p, q = s.players[i], s.players[1 - i]
     start = (p.x, p.y)
     blocked = (q.x, q.y)
     bullets = enemy_bullet_cells(ctx, s, i, own_too=dash and ctx.graze_own)
     dirs = DIRS8 if ctx.diagonal else DIRS4
+    # R-24: never past the opponent's column (its column itself, above or below it, is allowed)
+    side = (p.x > q.x) - (p.x < q.x) if ctx.options["move.cross"] == "never" else 0
     out: dict[tuple, tuple] = {}
     stack: list[tuple[tuple[int, int], ...]] = [(start,)]
     while stack:
@@ -72,7 +75,7 @@ def paths(ctx: Context, s: State, i: int, steps: int, dash: bool) -> dict[tuple,
             continue
         for dx, dy in dirs:
             n = (here[0] + dx, here[1] + dy)
-            if n in path or n == blocked or not ctx.on_board(*n):
+            if n in path or n == blocked or not ctx.on_board(*n) or (n[0] - q.x) * side < 0:
                 continue
             stack.append(path + (n,))
     return out
@@ -112,23 +115,25 @@ def _decide_move(ctx: Context, s: State, frame: tuple) -> Decision | None:
     opts = move_options(ctx, s, i, kind, steps)
     if len(opts) <= 1:
         return None
-    clause = ("H-EFF-MOVE", "R-16") if kind == "move" else ("H-EFF-MOVE", "H-EFF-DASH", "R-16")
+    clause = ("H-EFF-MOVE", "R-16", "R-24") if kind == "move" else ("H-EFF-MOVE", "H-EFF-DASH",
+                                                                    "R-16", "R-24")
     return Decision(kind, (pn(i),), (opts,), clause, "eff." + kind,
                     f"{kind.capitalize()} up to {steps} cells")
 
 
 def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     _, i, iid, path_id = frame
-    p = s.players[i]
+    p, q0 = s.players[i], s.players[1 - i]
     if not still_in_trigger(s, i, iid):
         return gone(ctx, s, i, iid, "the effect is not performed")
     kind, steps = effect_at(ctx, s, i, iid, path_id)
+    base: tuple[str, ...] = ("H-EFF-MOVE", "R-16") + (("H-EFF-DASH",) if kind == "dash" else ())
     if chosen is None:
-        return Outcome(s, f"{pn(i)} cannot {kind}: no free cell within {steps}")
+        return Outcome(s, f"{pn(i)} cannot {kind}: no free cell within {steps}", clauses=base)
     path = chosen[pn(i)].value
     x, y = path[-1]
-    if (x, y) == (p.x, p.y):
-        return Outcome(s, f"{pn(i)} stays at {cell(x, y)}")
+    if (x, y) == (p.x, p.y):  # no cell passed: nothing grazed, nobody turns
+        return Outcome(s, f"{pn(i)} stays at {cell(x, y)}", clauses=base)
     moved = setp(s, i, replace(p, x=x, y=y))
     s = face_each_other(ctx, moved)
     verb = "dashes" if kind == "dash" else "moves"
@@ -136,7 +141,10 @@ def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
     turned = s is not moved  # S-1: the pieces turned to face each other
     events: list[dict[str, Any]] = [{"type": "move", "player": pn(i), "from": [p.x, p.y],
                                      "to": [x, y], "by": kind, "path": [list(c) for c in path]}]
-    clauses: tuple[str, ...] = ("H-EFF-MOVE", "R-16") + (("H-EFF-DASH",) if kind == "dash" else ())
+    clauses = base
+    cross = ctx.options["move.cross"]
+    if (cross == "never" and x == q0.x != p.x) or (cross == "free" and (p.x - q0.x) * (x - q0.x) < 0):
+        clauses += ("R-24",)  # the move reached the opponent's column (or, 'free', crossed it)
     if turned:
         text += "; the pieces turn to face each other"
         clauses += ("S-1",)
@@ -145,9 +153,12 @@ def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
         grazed = [b for b in s.bullets if (b.x, b.y) in cells
                   and (b.owner != i or ctx.graze_own)]
         if grazed:
+            before = s
             s, removed_text = remove_bullets(ctx, s, [b.id for b in grazed])
             text += f", grazing {removed_text}"
-            clauses += ("H-EFF-GRAZE", "H-EFF-BUL-3") + (("R-22",) if ctx.graze_own else ())
+            clauses += ("H-EFF-GRAZE", "R-22")
+            if dice_removed(before, s):
+                clauses += ("H-EFF-BUL-3",)
             events.append({"type": "graze", "player": pn(i), "bullets": [b.id for b in grazed]})
     hits = contact_frames(s, i)
     if hits:
@@ -155,8 +166,8 @@ def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
     return Outcome(s, text, events=tuple(events), then=hits, clauses=clauses)
 
 
-@FLOW.choice("eff.move", phase="resolve", clauses=("H-EFF-MOVE", "R-16", "S-1"), next=AFTER_MOVE,
-             decide=_decide_move)
+@FLOW.choice("eff.move", phase="resolve", clauses=("H-EFF-MOVE", "R-16", "R-24", "S-1", "H-RES-1"),
+             next=AFTER_MOVE, decide=_decide_move)
 def move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     """Move X: move up to X cells, orthogonally (R-16), never through the opponent; a move stops
     on a cell holding an opponent's bullet, which hits (H-EFF-BUL-5)."""
@@ -164,7 +175,8 @@ def move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
 
 
 @FLOW.choice("eff.dash", phase="resolve",
-             clauses=("H-EFF-MOVE", "H-EFF-DASH", "H-EFF-GRAZE", "H-EFF-BUL-3", "R-16", "R-22", "S-1"),
+             clauses=("H-EFF-MOVE", "H-EFF-DASH", "H-EFF-GRAZE", "H-EFF-BUL-3", "R-16", "R-22", "R-24",
+                      "S-1", "H-RES-1"),
              next=AFTER_MOVE, decide=_decide_move)
 def dash(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     """Dash X: move up to X cells with graze: the opponent's bullets on the cells passed are
@@ -172,12 +184,14 @@ def dash(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
     return _move(ctx, s, frame, chosen)
 
 
-def approach_cells(ctx: Context, s: State, i: int, steps: int) -> tuple[int, int]:
+def approach_cells(ctx: Context, s: State, i: int, steps: int) -> tuple[int, int, bool]:
     """H-KW-APPROACH: up to X cells horizontally toward the opponent, only to cells closer to it,
-    never into its cell."""
+    never into its cell (nor past it, R-24). S-6: the piece meets an opponent's bullet on a cell it
+    passes and stops there (it is hit, H-EFF-BUL-5); the flag says it did."""
     p, q = s.players[i], s.players[1 - i]
     x = p.x
     d = 1 if q.x > p.x else -1 if q.x < p.x else 0
+    meet = ctx.options["move.forced_contact"] == "meet"
     for _ in range(steps):
         n = x + d
         if d == 0 or not ctx.on_board(n, p.y) or (n, p.y) == (q.x, q.y):
@@ -185,10 +199,13 @@ def approach_cells(ctx: Context, s: State, i: int, steps: int) -> tuple[int, int
         if abs(q.x - n) >= abs(q.x - x):
             break
         x = n
-    return x, p.y
+        if meet and any(b.owner != i and (b.x, b.y) == (x, p.y) for b in s.bullets):
+            return x, p.y, True
+    return x, p.y, False
 
 
-@FLOW.auto("eff.approach", phase="resolve", clauses=("H-KW-APPROACH",), next=AFTER_MOVE)
+@FLOW.auto("eff.approach", phase="resolve", clauses=("H-KW-APPROACH", "H-EFF-BUL-5", "S-6", "H-RES-1"),
+           next=AFTER_MOVE)
 def approach(ctx: Context, s: State, frame: tuple) -> Outcome:
     """{Approach X}: move X cells horizontally toward the opponent; if no cell is closer, stay."""
     _, i, iid, path = frame
@@ -200,28 +217,33 @@ def approach(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 def approach_step(ctx: Context, s: State, i: int, steps: int) -> Outcome:
     p = s.players[i]
-    x, y = approach_cells(ctx, s, i, steps)
+    x, y, met = approach_cells(ctx, s, i, steps)
     if x == p.x:
         return Outcome(s, f"{pn(i)} approaches: no cell closer to {pn(1 - i)}, no move",
                        clauses=("H-KW-APPROACH",))
     s = face_each_other(ctx, setp(s, i, replace(p, x=x)))
     hits = contact_frames(s, i)
-    return Outcome(s, f"{pn(i)} approaches from {cell(p.x, p.y)} to {cell(x, y)}",
-                   events=({"type": "move", "player": pn(i), "from": [p.x, p.y], "to": [x, y],
-                            "by": "approach"},), then=hits, clauses=("H-KW-APPROACH",))
+    text = f"{pn(i)} approaches from {cell(p.x, p.y)} to {cell(x, y)}"
+    clauses: tuple[str, ...] = ("H-KW-APPROACH",)
+    if met:
+        text += "; it meets an opponent's bullet there and stops"
+        clauses += ("H-EFF-BUL-5", "S-6")
+    return Outcome(s, text, events=({"type": "move", "player": pn(i), "from": [p.x, p.y],
+                                     "to": [x, y], "by": "approach"},), then=hits, clauses=clauses)
 
 
 # ------------------------------------------------------------------------------ defense, attacks
 
 
-@FLOW.auto("eff.defense", phase="resolve", clauses=("H-EFF-DEF",), next=AFTER_EFFECT)
+@FLOW.auto("eff.defense", phase="resolve", clauses=("H-EFF-DEF", "H-RES-1"), next=AFTER_EFFECT)
 def defense(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Defense: while this card is on the field the character is in guard state."""
     _, i, iid, _path = frame
     if not still_in_trigger(s, i, iid):
         return gone(ctx, s, i, iid, "no guard state")
     return Outcome(s, f"{pn(i)} is in guard state while {ctx.name(iid)} is on the field",
-                   events=({"type": "guard_state", "player": pn(i), "card": iid},))
+                   events=({"type": "guard_state", "player": pn(i), "card": iid},),
+                   clauses=("H-EFF-DEF",))
 
 
 def in_range(ctx: Context, s: State, i: int, reach: tuple[tuple[int, int], ...]) -> bool:
@@ -230,7 +252,7 @@ def in_range(ctx: Context, s: State, i: int, reach: tuple[tuple[int, int], ...])
     return ((q.x - p.x) * p.facing, q.y - p.y) in reach
 
 
-@FLOW.auto("eff.physical", phase="resolve", clauses=("H-EFF-PHYS", "H-EFF-PHYS-1", "H-EFF-PHYS-2"),
+@FLOW.auto("eff.physical", phase="resolve", clauses=("H-EFF-PHYS", "H-EFF-PHYS-1", "H-EFF-PHYS-2", "H-RES-1"),
            next=(("attack.begin", "the opponent is in range"),) + AFTER_EFFECT)
 def physical(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Physical attack: if the opponent is in range (the card's grid, mirrored by facing) the attack
@@ -255,7 +277,7 @@ def physical(ctx: Context, s: State, frame: tuple) -> Outcome:
 # ------------------------------------------------------------------------------ sub-actions
 
 
-@FLOW.auto("eff.sub", phase="resolve", clauses=("H-KW-SUB", "S-5"), next=AFTER_EFFECT)
+@FLOW.auto("eff.sub", phase="resolve", clauses=("H-KW-SUB", "S-5", "H-RES-1"), next=AFTER_EFFECT)
 def sub_action(ctx: Context, s: State, frame: tuple) -> Outcome:
     """{A/B/C "effect"}: perform the sub-action once: pay its cost C in spirit, perform its effects;
     its startup A and recovery B make the card's recovery (S-5)."""
@@ -278,10 +300,10 @@ def sub_action(ctx: Context, s: State, frame: tuple) -> Outcome:
     frames = [("eff." + kind, i, iid, f"{path}.{j}") for j, (kind, _) in enumerate(sub.effects)]
     return Outcome(s, f"{pn(i)} performs the sub-action {sub.startup}/{sub.recovery}/{sub.cost}: "
                       f"spirit {have} → {have - sub.cost}, recovery becomes {recovery}",
-                   then=frames)
+                   then=frames, clauses=("H-KW-SUB", "S-5"))
 
 
-@FLOW.auto("kw.groundair", phase="resolve", clauses=("H-KW-GROUNDAIR",), next=AFTER_EFFECT)
+@FLOW.auto("kw.groundair", phase="resolve", clauses=("H-KW-GROUNDAIR", "H-RES-1"), next=AFTER_EFFECT)
 def ground_air(ctx: Context, s: State, frame: tuple) -> Outcome:
     """{Ground / Air: "effect"}: if after resolving the card the condition holds, perform it."""
     _, i, iid = frame
@@ -292,5 +314,7 @@ def ground_air(ctx: Context, s: State, frame: tuple) -> Outcome:
     letter, where = ("g", "on the ground") if p.y == 0 else ("a", "in the air")
     frames = effect_frames(face, i, iid, letter)
     if not frames:
-        return Outcome(s, f"{pn(i)} is {where}: {face.name} has no effect for that")
-    return Outcome(s, f"{pn(i)} is {where}: {face.name}'s {where} effect applies", then=frames)
+        return Outcome(s, f"{pn(i)} is {where}: {face.name} has no effect for that",
+                       clauses=("H-KW-GROUNDAIR",))
+    return Outcome(s, f"{pn(i)} is {where}: {face.name}'s {where} effect applies", then=frames,
+                   clauses=("H-KW-GROUNDAIR",))

@@ -84,6 +84,38 @@ OPTIONS = OptionSet((
     RuleOption("graze.own_bullets", False, "R-22",
                "Graze discards only the opponent's bullets (false) or every bullet on the cell "
                "(true)."),
+    RuleOption("bullet.expires_with_die", True, "R-23",
+               "A bullet whose card's die is removed (it reached 0) expires and leaves the board "
+               "(true), or only the die is removed and the bullet stays until something else "
+               "discards it (false)."),
+    RuleOption("move.cross", "never", "R-24",
+               "A move, {Approach X} or {Knockback X} never takes a piece past the opponent's "
+               "column ('never'), or may go round the opponent to its far side ('free').",
+               choices=("never", "free")),
+    RuleOption("guard.hit_defender", "hit", "R-25",
+               "A defender whose zones are empty because it was hit earlier in the same moment is "
+               "not in guard state ('hit'), or counts as idle and guards ('idle').",
+               choices=("hit", "idle")),
+    RuleOption("adjust.gravity", "together", "R-26",
+               "Gravity moves both pieces at the same moment ('together'), or one piece after the "
+               "other in the order of the adjustment phase ('each').",
+               choices=("together", "each")),
+    RuleOption("guard.turn", "stay", "R-27",
+               "After a clean guard in a simultaneous action the defender stays in the turn (its "
+               "card resolves, it has its play phase; next turn = later of marker and hit token) "
+               "('stay'), or the hit token takes it out of the turn ('leave').",
+               choices=("stay", "leave")),
+    RuleOption("bullet.trace_diagonal", True, "R-28",
+               "{Trace X}: a bullet's steps may be diagonal (true) or orthogonal only (false)."),
+    RuleOption("bullet.multi_directions", "free_angle", "R-29",
+               "{Multi X}: the bullets that must point in different directions are the free-angle "
+               "ones ('free_angle'; fixed-angle bullets may share their angle), or also the "
+               "angle-limited ones ('angle_limited').",
+               choices=("free_angle", "angle_limited")),
+    RuleOption("move.forced_contact", "meet", "S-6",
+               "{Approach X} and {Knockback X} meet an opposing bullet on a cell they pass: the "
+               "piece stops there and is hit ('meet'), or they skip the cells between ('skip').",
+               choices=("meet", "skip")),
     RuleOption("facing.auto", True, "S-1",
                "Pieces turn to face each other after every change of position (true), or keep their "
                "facing until a rule sets it (false)."),

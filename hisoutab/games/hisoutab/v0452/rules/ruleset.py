@@ -149,12 +149,36 @@ def check_state_fields(ctx: Context, s: State, problems: list[str]) -> None:
             problems.append(f"{n}: recovery {p.recovery_override} below 0")
 
 
+def check_card_kinds(ctx: Context, s: State, problems: list[str]) -> None:
+    """Every card in a pile of its own kind: spell cards only in the spell piles and play zones,
+    special effect cards only in the special area, the extra deck and play zones, and the main
+    piles only main-deck cards (no spell, special, standing or knockdown card)."""
+    not_main = ctx.spell_cards | ctx.specials | ctx.not_drawn
+    for p in s.players:
+        n = p.name
+        for zone in ("deck", "discard"):
+            for c in getattr(p, zone):
+                if c in not_main:
+                    kind = ("spell" if c in ctx.spell_cards else "special" if c in ctx.specials
+                            else "standing or knockdown")
+                    problems.append(f"{n}: {c} is a {kind} card but lies in the main {zone}")
+        for zone in ("spell_deck", "spell_seq", "spell_discard"):
+            for c in getattr(p, zone):
+                if c not in ctx.spell_cards:
+                    problems.append(f"{n}: {c} is not a spell card but lies in {zone}")
+        for zone in ("special", "extra"):
+            for c in getattr(p, zone):
+                if c is not None and c not in ctx.specials:
+                    problems.append(f"{n}: {c} is not a special effect card but lies in {zone}")
+
+
 def check_invariants(ctx: Context, s: State) -> list[str]:
     """Every rule-level invariant of a state; an empty list when all hold."""
     problems: list[str] = []
     set_up = s.first is not None
     ledger = CardLedger(problems)
     check_state_fields(ctx, s, problems)
+    check_card_kinds(ctx, s, problems)
     for i, p in enumerate(s.players):
         n = p.name
         if p.hp > 20 or p.hp < 0:
@@ -184,7 +208,8 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     for b in s.bullets:
         if not ctx.on_board(b.x, b.y) and not leaving:
             problems.append(f"bullet {b.id} off the board at ({b.x},{b.y})")
-        if all(c != b.card for c, _ in s.players[b.owner].dice):
+        if all(c != b.card for c, _ in s.players[b.owner].dice) and ctx.options[
+                "bullet.expires_with_die"]:  # R-23 false: a bullet outlives its die
             problems.append(f"bullet {b.id} of {b.card} has no die on its card")
     ledger.conserved(ctx.cards)
     if s.winner is None and s.agenda == () and set_up:

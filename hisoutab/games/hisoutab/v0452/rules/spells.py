@@ -96,7 +96,7 @@ def wants_front(s: State, i: int) -> bool:
 
 
 def _decide_front(ctx: Context, s: State, frame: tuple) -> Decision | None:
-    deciders = tuple(i for i in s.participants if takes_part(s, i) and wants_front(s, i))
+    deciders = tuple(i for i in s.participants if takes_part(ctx, s, i) and wants_front(s, i))
     if not deciders:
         return None
     return Decision("spell front", tuple(pn(i) for i in deciders),

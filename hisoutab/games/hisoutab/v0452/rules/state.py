@@ -63,8 +63,13 @@ class Player:
 
     @property
     def position(self) -> int | None:
-        """The cell of this player's next turn: the hit token while it is on the board."""
-        return self.hit if self.hit is not None else self.marker
+        """The cell of this player's next turn: the later of the marker and the hit token (after a
+        guard both are on the board, R-27; after damage only the hit token is)."""
+        if self.hit is None:
+            return self.marker
+        if self.marker is None or self.marker_off or self.hit >= self.marker:
+            return self.hit
+        return self.marker
 
     @property
     def spirit_available(self) -> int:

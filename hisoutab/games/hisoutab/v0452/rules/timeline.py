@@ -59,7 +59,8 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
                    then=frames, clauses=clauses)
 
 
-@FLOW.auto("turn.begin", phase="timeline", clauses=("H-TURN-1", "H-TURN-2", "H-DMG-3", "H-TD-1"),
+@FLOW.auto("turn.begin", phase="timeline",
+           clauses=("H-TURN-1", "H-TURN-2", "H-DMG-3", "H-TD-1", "R-27"),
            next=(("maint.trigger", "a turn player has a card in the trigger zone"),
                  ("maint.spell", "a turn player has 2+ spell cards (R-21)"),
                  ("maint.zone", "a card in the cast zone, or cards to draw"),
@@ -71,18 +72,22 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
     """The players whose marker (or hit token) stands on the current cell take part; with two it is
     a simultaneous action. A hit token reached becomes the player's marker again."""
     t = s.time
-    in_a, in_b = takes_part(s, 0), takes_part(s, 1)
+    in_a, in_b = takes_part(ctx, s, 0), takes_part(ctx, s, 1)
     parts = (0, 1) if in_a and in_b else (0,) if in_a else (1,) if in_b else ()
     if not parts:
         return Outcome(s, f"no one takes part at t={t} any more", clauses=("H-TURN-2",),
                        then=(("timeline.advance",),))
     events = []
+    stale: list[int] = []
     for i in parts:
         p = s.players[i]
         if p.hit == t:
             s = setp(s, i, replace(p, marker=t, hit=None))
             events.append({"type": "hit_token_reached", "player": pn(i), "cell": t,
                            "after_damage": p.marker is None})
+        elif p.hit is not None and p.hit < t:  # R-27: the marker came later than the hit token
+            s = setp(s, i, replace(p, hit=None))
+            stale.append(i)
     turn = s.turn + 1
     s = replace(s, participants=parts, turn=turn)
     players = s.players
@@ -119,9 +124,14 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
         text = f"turn {turn} at t={t}: {pn(parts[0])}'s turn"
     if events:
         text += "; " + ", ".join(f"{e['player']}'s hit token becomes the marker" for e in events)
+    if stale:
+        text += "; " + ", ".join(f"{pn(i)}'s marker is later than its hit token, which leaves"
+                                 for i in stale)
     clauses: tuple[str, ...] = ("H-TURN-1",)
     if events:  # after damage the marker was off the timeline (H-DMG-3); after a guard, H-TD-1
         clauses += ("H-DMG-3",) if any(e["after_damage"] for e in events) else ("H-TD-1",)
+    if stale:
+        clauses += ("R-27",)
     return Outcome(s, text, events=tuple(events), then=frames, clauses=clauses)
 
 
@@ -134,8 +144,9 @@ def blue_cell(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Both markers passed a blue cell: the initiative holder performs the adjustment phase first."""
     c = frame[1]
     order = (s.initiative, 1 - s.initiative)
-    frames = []
+    frames: list[tuple] = []
     idle = []
+    together = ctx.options["adjust.gravity"] == "together"
     for i in order:
         p = s.players[i]
         mine = []
@@ -143,11 +154,13 @@ def blue_cell(ctx: Context, s: State, frame: tuple) -> Outcome:
             mine.append(("adjust.recover", i))
         if any(isinstance(x, int) for x in p.spirit):
             mine.append(("adjust.dice", i))
-        if p.y > 0:
+        if p.y > 0 and not together:
             mine.append(("adjust.gravity", i))
-        if not mine:
+        if not mine and not (together and p.y > 0):
             idle.append(pn(i))
         frames += mine
+    if together and any(p.y > 0 for p in s.players):  # R-26: both pieces fall at one moment
+        frames.append(("adjust.gravity", order[0], "both"))
     text = f"blue cell {c}: adjustment phase, {pn(order[0])} first (initiative)"
     if idle:
         text += "; " + " and ".join(idle) + (" has" if len(idle) == 1 else " have")
@@ -192,8 +205,20 @@ def tick_dice(ctx: Context, s: State, frame: tuple) -> Outcome:
                                      "value": new[slot]},))
 
 
+def _landing(s: State) -> tuple[tuple[int, int], tuple[int, int]]:
+    a, b = s.players
+    return (a.x, max(0, a.y - 1)), (b.x, max(0, b.y - 1))
+
+
 def _decide_facing(ctx: Context, s: State, frame: tuple) -> Decision | None:
     i = frame[1]
+    if len(frame) > 2:  # R-26: both fall at once; the performer chooses if they land together
+        a, b = _landing(s)
+        if a != b:
+            return None
+        return Decision("facing", (pn(i),), ((Option("face right", 1), Option("face left", -1)),),
+                        ("H-ADJ-BLUE-3", "R-26"), "adjust.gravity",
+                        "a piece falls into the other's cell: choose the facing")
     p, q = s.players[i], s.players[1 - i]
     if p.y == 0 or (p.x, p.y - 1) != (q.x, q.y):
         return None
@@ -202,16 +227,20 @@ def _decide_facing(ctx: Context, s: State, frame: tuple) -> Decision | None:
                     f"{pn(i)} falls into {pn(1 - i)}'s cell: choose the facing")
 
 
-@FLOW.choice("adjust.gravity", phase="adjustment", clauses=("H-ADJ-BLUE-3",),
+@FLOW.choice("adjust.gravity", phase="adjustment", clauses=("H-ADJ-BLUE-3", "R-26", "S-1"),
              next=(("bullet.hit", "falls onto an opponent's bullet"),) + AFTER_ADJUST,
              decide=_decide_facing)
 def gravity(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
     """Gravity: the piece moves down 1 cell (no effect on the ground). If it falls into the other
-    piece's cell, the player performing the phase chooses the facing."""
+    piece's cell, the player performing the phase chooses the facing. R-26: both pieces fall at
+    the same moment (stacked pieces never meet)."""
+    if len(frame) > 2:
+        return _fall_together(ctx, s, frame[1], chosen)
     i = frame[1]
     p = s.players[i]
     if p.y == 0:
-        return Outcome(s, f"{pn(i)} is on the ground: gravity has no effect")
+        return Outcome(s, f"{pn(i)} is on the ground: gravity has no effect",
+                       clauses=("H-ADJ-BLUE-3",))
     p = replace(p, y=p.y - 1)
     text = f"{pn(i)} falls from ({p.x},{p.y + 1}) to ({p.x},{p.y})"
     if chosen is not None:
@@ -224,7 +253,37 @@ def gravity(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | No
         text += "; an opponent's bullet is there"
         hits = hits + [("adjust.settle",)]
     return Outcome(s, text, events=({"type": "move", "player": pn(i), "to": [p.x, p.y],
-                                     "by": "gravity"},), then=hits)
+                                     "by": "gravity"},), then=hits, clauses=("H-ADJ-BLUE-3", "R-26"))
+
+
+def _fall_together(ctx: Context, s: State, performer: int, chosen: dict[str, Option] | None
+                   ) -> Outcome:
+    before = s.players
+    parts = []
+    events = []
+    for i, p in enumerate(before):
+        if p.y > 0:
+            s = setp(s, i, replace(p, y=p.y - 1))
+            parts.append(f"{pn(i)} falls from ({p.x},{p.y}) to ({p.x},{p.y - 1})")
+            events.append({"type": "move", "player": pn(i), "to": [p.x, p.y - 1], "by": "gravity"})
+    text = "; ".join(parts) + (" (at the same moment)" if len(parts) > 1 else "")
+    if chosen is not None:
+        facing = chosen[pn(performer)].value
+        fell = next(i for i, p in enumerate(before) if p.y > 0)
+        s = setp(s, fell, replace(s.players[fell], facing=facing))
+        way = "right" if facing == 1 else "left"
+        text += (f", into {pn(1 - fell)}'s cell, and faces {way}" if fell == performer else
+                 f", into {pn(1 - fell)}'s cell; {pn(performer)} chooses the facing: {way}")
+    moved = s
+    s = face_each_other(ctx, s)
+    hits = contact_frames(s, 0) + contact_frames(s, 1)
+    if hits:
+        text += "; an opponent's bullet is there"
+        hits = hits + [("adjust.settle",)]
+    clauses: tuple[str, ...] = ("H-ADJ-BLUE-3", "R-26")
+    if s is not moved:
+        clauses += ("S-1",)
+    return Outcome(s, text, events=tuple(events), then=hits, clauses=clauses)
 
 
 @FLOW.auto("adjust.settle", phase="adjustment", clauses=("H-RES-DMG", "H-GOAL-1"),

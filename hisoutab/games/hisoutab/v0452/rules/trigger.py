@@ -33,4 +33,7 @@ def effect_at(ctx: Context, s: State, i: int, iid: str, path: str) -> tuple[str,
 
 
 def gone(ctx: Context, s: State, i: int, iid: str, what: str) -> Outcome:
-    return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} left the trigger zone: {what}")
+    """H-RES-1 activates the effects of the card in the trigger zone: one that left it (discarded
+    by a hit) performs nothing more; no rule of the effect itself applies."""
+    return Outcome(s, f"{pn(i)}'s {ctx.name(iid)} left the trigger zone: {what}",
+                   clauses=("H-RES-1",))

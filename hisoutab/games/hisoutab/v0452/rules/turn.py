@@ -53,20 +53,22 @@ def _upgraded(ctx: Context, s: State, i: int, iid: str) -> bool:
                  ("maint.zone", "then")))
 def clear_trigger(ctx: Context, s: State, frame: tuple) -> Outcome:
     """The card in the trigger zone goes to its destination by kind: physical attack → discard
-    pile, cancel card → hand; standing cards → hand, other kinds → discard pile (R-12); the
+    pile, bullet attack → bullet area (even with its bullets gone, R-12), cancel card → hand;
+    standing cards → hand, other kinds → discard pile (R-12); the
     knockdown card is set aside again (it is no card of the deck), which ends the knockdown."""
     i = frame[1]
     p = s.players[i]
     iid = p.trigger
     if iid is None:
-        return Outcome(s, f"{pn(i)}'s trigger zone is already empty")
+        return Outcome(s, f"{pn(i)}'s trigger zone is already empty", clauses=("H-MAINT-1",))
     where = destination(ctx, p, iid)
     p = put(p, iid, where, ctx, trigger=None, trigger_side="", missed=False, recovery_override=None)
     s = setp(s, i, p)
     label = ZONE_TEXT[where]
     kind = ctx.cards[iid].kind
+    spent = where == "bullet_area" and die_of(p, iid) is None  # R-12: its bullets are gone
     listed = ((kind == "physical" and where != "hand") or (kind == "cancel" and where == "hand")
-              or where == "bullet_area")
+              or (where == "bullet_area" and not spent))
     clauses: tuple[str, ...] = ("H-MAINT-1",) if listed else ("H-MAINT-1", "R-12")
     if where == "spell_discard":
         clauses += ("H-SPELL-DISCARD",)
@@ -118,13 +120,13 @@ def cast_or_refill(ctx: Context, s: State, frame: tuple) -> Outcome:
 # ------------------------------------------------------------------------------- phase 2
 
 
-def _resolvers(s: State) -> tuple[int, ...]:
-    return tuple(i for i in s.participants if takes_part(s, i) and s.players[i].trigger is not None)
+def _resolvers(ctx: Context, s: State) -> tuple[int, ...]:
+    return tuple(i for i in s.participants if takes_part(ctx, s, i) and s.players[i].trigger is not None)
 
 
 def _priority_first(ctx: Context, s: State) -> int | None:
     """H-KW-PRIORITY: the one card with {Priority} resolves first (both or none: normal order)."""
-    who = _resolvers(s)
+    who = _resolvers(ctx, s)
     if len(who) < 2:
         return None
     flags = [ctx.cards[s.players[i].trigger].face(s.players[i].trigger_side).priority  # type: ignore[index]
@@ -135,10 +137,10 @@ def _priority_first(ctx: Context, s: State) -> int | None:
 
 
 def _decide_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
-    parts = tuple(i for i in s.participants if takes_part(s, i))
+    parts = tuple(i for i in s.participants if takes_part(ctx, s, i))
     if len(parts) < 2:
         return None
-    if len(_resolvers(s)) < 2 and not ctx.options["initiative.ask_when_moot"]:
+    if len(_resolvers(ctx, s)) < 2 and not ctx.options["initiative.ask_when_moot"]:
         return None
     if _priority_first(ctx, s) is not None:
         return None
@@ -166,7 +168,7 @@ def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
                        then=[("resolve.card", i) for i in who] + [("resolve.settle",)],
                        clauses=("H-RES-SIM", "H-KW-PRIORITY"))
     if chosen is None:  # only one turn player is left: no order to decide
-        who = _resolvers(s)
+        who = _resolvers(ctx, s)
         text = (f"only {pn(who[0])} has a card to resolve" if who
                 else "no turn player has a card to resolve")
         return Outcome(s, text, then=[("resolve.card", i) for i in who] + [("resolve.settle",)],
@@ -182,7 +184,7 @@ def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
     frames = [("resolve.card", first), ("resolve.card", 1 - first), ("resolve.settle",)]
     verb = "passes the initiative token to " + pn(new_holder) if passed else "keeps the initiative token"
     clauses: tuple[str, ...] = ("H-RES-SIM", "R-13")
-    if len(_resolvers(s)) < 2:
+    if len(_resolvers(ctx, s)) < 2:
         clauses += ("S-2",)  # asked although the order cannot matter (initiative.ask_when_moot)
     return Outcome(s, f"{pn(holder)} {verb}: {pn(first)} resolves first",
                    events=({"type": "initiative", "player": pn(new_holder)},), then=frames,
@@ -198,7 +200,7 @@ def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Activate the effects of the card in the trigger zone, in the order printed."""
     i = frame[1]
     p = s.players[i]
-    if not takes_part(s, i):
+    if not takes_part(ctx, s, i):
         return Outcome(s, f"{pn(i)} was hit and no longer takes part in this turn")
     iid = p.trigger
     if iid is None:
@@ -319,7 +321,7 @@ WAIT = Option("wait", ("wait",))
 
 
 def _decide_play(ctx: Context, s: State, frame: tuple) -> Decision | None:
-    parts = [i for i in s.participants if takes_part(s, i)]
+    parts = [i for i in s.participants if takes_part(ctx, s, i)]
     if not parts:
         return None
     if len(parts) == 1:
