@@ -100,8 +100,10 @@ def test_overlay_is_generic_over_fields():
 def test_next_turn_and_explicit_agenda():
     sc = scenario("setup:\n  state: {time: 3, P1: {marker: 3}, P2: {marker: 5}}\n  next: turn\n")
     assert sc.start_state.agenda == (("timeline.advance",),)
-    sc = scenario("setup:\n  next: [[turn.begin], [timeline.advance]]\n")
+    sc = scenario("setup:\n  stop: setup\n  next: [[turn.begin], [timeline.advance]]\n")
     assert sc.start_state.agenda == (("timeline.advance",), ("turn.begin",))
+    with pytest.raises(InputError, match=r"setup\.next needs a state set up"):
+        scenario("setup:\n  next: [[turn.begin], [timeline.advance]]\n")
     with pytest.raises(InputError, match=r"either next or state\.agenda"):
         scenario("setup:\n  state: {agenda: [[timeline.advance]]}\n  next: turn\n")
 
@@ -358,3 +360,72 @@ def test_a_ruleset_bug_is_a_failure_not_a_traceback(monkeypatch):
     r = run_scenario(load_scenario(IDLE_GUARD))
     assert not r.passed and r.stopped == "error in the ruleset"
     assert "KeyError" in r.failures[0].message and "eff.physical" in r.failures[0].message
+
+
+# ------------------------------------------------------------------------------ more format
+TESTER = Path(__file__).parent / "data" / "good_cards" / "tester.yaml"
+
+
+def test_a_displaced_spell_card_goes_back_to_the_spell_deck():
+    sc = scenario("setup:\n  stop: setup\n  state:\n    P1: {spell_deck: [dream_seal], "
+                  "spell_seq: [fantasy_seal]}\n")
+    p1 = sc.start_state.players[0]
+    spells = sc.start_state and {c for c in sc.new_game().ctx.spell_cards if c.startswith("P1/")}
+    assert p1.spell_deck[0] == "P1/dream_seal" and p1.spell_seq == ("P1/fantasy_seal",)
+    assert set(p1.spell_deck) | set(p1.spell_seq) == spells  # none went to the main deck
+    assert not spells & set(p1.deck)
+    with pytest.raises(InputError, match=r"setup\.state\.P1\.deck\.0: impossible state: P1: "
+                       r"P1/fantasy_seal is a spell card but lies in the main deck"):
+        scenario("setup:\n  state:\n    P1: {deck: [fantasy_seal]}\n")
+
+
+def test_a_whole_character_written_inline(tmp_path: Path):
+    inline = yaml.safe_load(TESTER.read_text())
+    text = yaml.safe_dump({"setup": {"characters": [inline, "magician"],
+                                     "state": {"P1": {"marker": 2, "hand": ["step", "guard", "jab"]},
+                                               "P2": {"marker": 4}}}})
+    sc = scenario(text)
+    assert sc.new_game().ctx.characters[0].id == "tester"
+    assert sc.start_state.players[0].hand == ("P1/step", "P1/guard", "P1/jab#1")
+    bad = text.replace("kind: physical", "kind: kick", 1)
+    with pytest.raises(InputError, match=r"t\.yaml:\d+: setup\.characters\.0\.cards\.\w+\.kind: "
+                       "Input should be"):
+        scenario(bad)
+
+
+def test_character_files_resolve_against_the_scenario(tmp_path: Path, monkeypatch):
+    (tmp_path / "chars").mkdir()
+    shutil.copy(TESTER, tmp_path / "chars" / "tester.yaml")
+    f = tmp_path / "s.yaml"
+    f.write_text(BASE + "setup: {characters: [chars/tester.yaml, magician]}\n")
+    monkeypatch.chdir(Path(__file__).parent)  # not the scenario's folder
+    sc = load_scenario(f)
+    assert sc.new_game().ctx.characters[0].id == "tester"
+
+
+def test_draft_characters_inline_based_on():
+    sc = load_scenario_text(
+        "name: x\ndescription: y\nruleset: hisoutab-draft\nsetup:\n  characters:\n"
+        "    - based_on: miko\n      cards:\n        long_jab: {name: Long Jab, kind: physical, "
+        "cast: 1, recovery: 2, damage: 1, hitlag: 2, range: GRR, effects: [physical]}\n"
+        "    - magician\n", "d.yaml")
+    assert "P1/long_jab" in sc.new_game().ctx.cards
+    with pytest.raises(InputError, match=r"d\.yaml:6: setup\.characters\.0\.cards\.a, b: card id"):
+        load_scenario_text("name: x\ndescription: y\nruleset: hisoutab-draft\nsetup:\n"
+                           "  characters:\n    - based_on: miko\n      cards:\n        'a, b': "
+                           "{name: X, kind: move, cast: 1, recovery: 1, effects: [{move: 1}]}\n"
+                           "    - magician\n", "d.yaml")
+
+
+def test_a_deep_frame_of_setup_next_is_named_when_it_fails():
+    sc = scenario("setup:\n  state: {P1: {marker: 2}, P2: {marker: 4}}\n"
+                  "  next: [[bullets.settle], [eff.move]]\nuntil: decision\n")
+    first = run_scenario(sc, golden=False).failures[0]
+    assert (first.line, first.field) == (6, "setup.next.1")
+    assert "the frame [eff.move] comes from setup.next" in first.message
+
+
+def test_after_by_player_counts_that_players_steps():
+    sc = scenario("setup:\n  state: {P1: {marker: 2}, P2: {marker: 4}}\n  next: turn\n"
+                  "until: decision\nexpect:\n  - {after: turn.begin, player: P1, says: [P1's turn]}\n")
+    assert run_scenario(sc, golden=False).passed

@@ -229,8 +229,51 @@ def test_export_state_reloads_to_an_equal_state(tmp_path: Path) -> None:
     assert load_scenario(target).start_state == wb.game.state
     assert run_file(target).passed
     # without the UI, to another file
-    other = wb.export_state(tmp_path / "sub" / "again.yaml")
+    other = wb.export_state(tmp_path / "again.yaml")
     assert other is not None and load_scenario(other).start_state == wb.game.state
+
+
+def test_export_asks_before_replacing_a_file(tmp_path: Path) -> None:
+    wb = Workbench(after_setup(0))
+    target = tmp_path / "state.yaml"
+    target.write_text("mine\n")
+    wb.x_path.value = str(target)
+    assert wb.b_export_replace.layout.display == "none"
+    wb.b_export_state.click()
+    assert target.read_text() == "mine\n"  # nothing written yet
+    assert "exists — replace?" in wb.x_msg.value and "hs-asking" in wb.x_msg.value
+    assert wb.b_export_replace.layout.display == ""
+    wb.b_export_replace.click()
+    assert target.read_text() == wb.game.to_scenario()
+    assert "equal state" in wb.x_msg.value and wb.b_export_replace.layout.display == "none"
+    # a second click has nothing left to replace
+    wb.b_export_replace.click()
+    assert "nothing to replace" in wb.x_msg.value
+
+
+def test_export_line_asks_and_another_export_cancels_the_question(tmp_path: Path) -> None:
+    wb = Workbench(after_setup(0))
+    target = tmp_path / "line.yaml"
+    target.write_text("mine\n")
+    assert wb.export_line(target) is None
+    assert "exists — replace?" in wb.x_msg.value
+    fresh = tmp_path / "fresh.yaml"
+    assert wb.export_state(fresh) == fresh  # a new file: no question, the old one is dropped
+    assert wb.b_export_replace.layout.display == "none"
+    assert wb.confirm_export() is None and target.read_text() == "mine\n"
+    assert wb.export_line(target, replace=True) == target
+    assert "exported and re-checked: passed" in wb.x_msg.value
+
+
+def test_export_never_creates_a_folder(tmp_path: Path) -> None:
+    wb = Workbench(after_setup(0))
+    missing = tmp_path / "sub" / "again.yaml"
+    for export in (wb.export_state, wb.export_line):
+        assert export(missing) is None
+        assert "does not exist (it is not created)" in html.unescape(wb.x_msg.value)
+        assert not (tmp_path / "sub").exists()
+    assert wb.export_state(tmp_path) is None  # a folder: refused, not replaced
+    assert "is a folder" in html.unescape(wb.x_msg.value)
 
 
 def test_export_state_default_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -334,6 +334,8 @@ class Game:
 
     def switch(self, line: str) -> None:
         """Make another line current (its cursor at its end)."""
+        if not isinstance(line, str):
+            raise InputError(f"switch({line!r}): expected a line's name (a text)", field="line")
         if line not in self.lines:
             raise HisoutabError(f"no line {line!r}; lines: {', '.join(self.lines)}")
         self._line = self.lines[line]

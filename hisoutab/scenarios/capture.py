@@ -77,6 +77,16 @@ def capture(game: Any, *, name: str | None = None, description: str | None = Non
     """YAML text of a scenario that starts exactly at ``game.state`` (``stop: start`` plus every
     state field). Loading it back gives an equal state. With ``compact``, the fields equal to the
     game's initial state (before setup) are left out: the overlay still reproduces the state."""
+    from hisoutab.engine.errors import InputError
+    from hisoutab.engine.game import Game
+
+    if not isinstance(game, Game):
+        raise InputError(f"capture({type(game).__name__}): expected a Game", field="game")
+    for what, text in (("name", name), ("description", description)):
+        if text is not None and not isinstance(text, str):
+            raise InputError(f"capture({what}={text!r}): expected a text", field=what)
+    if until not in ("decision", "end"):
+        raise InputError(f"capture(until={until!r}): expected decision or end", field="until")
     rs = game.ruleset
     state = game.state
     doc: dict[str, Any] = {

@@ -7,6 +7,7 @@ naming the file, the line and the field.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,18 +20,16 @@ from hisoutab.engine.options import Options
 from hisoutab.engine.ruleset import all_rulesets, get_ruleset
 from hisoutab.engine.yamlio import Located, load_yaml, load_yaml_text
 
+from .characters import resolve_characters
+from .expect import Checkpoint, expect_type, parse_expect
+from .frames import apply_next, dry_run
 from .overlay import Overlay
-from .paths import check_path
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
 TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "chance", "setup", "script", "until",
             "max_steps", "expect")
 CHANCE_KINDS = ("die", "draw", "pick", "shuffle")
 SETUP_KEYS = ("stop", "state", "next")  # the engine's own; the ruleset's setup schema adds its fields
-WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
-CHECK_KEYS = ("state", "cited", "not_cited", "steps", "not_steps", "events", "says", "decision",
-              "occurrence")
-DECISION_KEYS = ("player", "players", "kind", "options", "includes", "excludes", "pending")
 UNTIL_WORDS = ("end", "decision")
 SETUP_STOPS = ("start", "setup", "decision")
 
@@ -52,30 +51,6 @@ class ForcedLine:
 
 
 @dataclass
-class Checkpoint:
-    """One ``expect`` item: when to check (``when``, ``arg``) and what (``checks``)."""
-
-    index: int
-    when: str  # "start", "end", "after_step", "after", "time", "decision"
-    arg: Any
-    checks: dict[str, Any]
-    line: int | None
-    path: tuple[str | int, ...]
-    occurrence: int = 1
-
-    def describe(self) -> str:
-        if self.when in ("start", "end"):
-            return f"at {self.when}"
-        if self.when == "after":
-            return f"after {self.arg}" + (f" (#{self.occurrence})" if self.occurrence > 1 else "")
-        if self.when == "after_step":
-            return f"after step {self.arg}"
-        if self.when == "decision":
-            return f"at decision {self.arg}"
-        return f"at time {self.arg}"
-
-
-@dataclass
 class Scenario:
     file: str
     located: Located
@@ -94,6 +69,9 @@ class Scenario:
     raw: dict[str, Any] = field(default_factory=dict)
     dropped_options: list[str] = field(default_factory=list)
     chance: list[ForcedLine] = field(default_factory=list)  # forced outcomes the setup left
+    #: the frames the file put on the agenda (``setup.next`` / ``setup.state.agenda``), bottom
+    #: first, each with the path of the line that gave it
+    given_frames: list[tuple[str | int, ...]] = field(default_factory=list)
 
     def new_game(self) -> Game:
         """A game at the start state, with the forced chance outcomes the setup did not use."""
@@ -146,15 +124,6 @@ def load_scenario_text(text: str, file: str = "<scenario>", **kw: Any) -> Scenar
     return parse_scenario(load_yaml_text(text, file), **kw)
 
 
-def _expect_type(loc: Located, path: tuple, value: Any, kind: type | tuple[type, ...], what: str
-                 ) -> Any:
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise loc.error(path, f"expected {what}, got {value!r}")
-    if not isinstance(value, kind):
-        raise loc.error(path, f"expected {what}, got {value!r}")
-    return value
-
-
 def parse_scenario(loc: Located, *, ruleset: str | None = None,
                    options: dict[str, Any] | None = None, lenient: bool = False) -> Scenario:
     data = loc.data
@@ -166,18 +135,19 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     for key in ("name", "description"):
         if key not in data:
             raise loc.error((key,), "missing; every scenario needs a name and a one-line description")
-        _expect_type(loc, (key,), data[key], str, "a text")
+        expect_type(loc, (key,), data[key], str, "a text")
     if "\n" in data["description"].strip():
         raise loc.error(("description",), "expected one line")
     rs_id = ruleset or data.get("ruleset", DEFAULT_RULESET)
-    _expect_type(loc, ("ruleset",), rs_id, str, "a ruleset id")
+    expect_type(loc, ("ruleset",), rs_id, str, "a ruleset id")
     try:
         rs = get_ruleset(rs_id)
     except InputError:
         raise loc.error(("ruleset",), f"unknown ruleset {rs_id!r}; expected one of "
                         + ", ".join(sorted(all_rulesets()))) from None
-    opts_raw = data.get("options") or {}
-    _expect_type(loc, ("options",), opts_raw, dict, "a mapping of rule options")
+    opts_raw = data.get("options")
+    opts_raw = {} if opts_raw is None else opts_raw
+    expect_type(loc, ("options",), opts_raw, dict, "a mapping of rule options")
     dropped: list[str] = []
     if lenient:
         known = {o.name for o in rs.options}
@@ -191,20 +161,26 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
         where: tuple[str | int, ...] = ("options", name) if name in opts_raw else ("options",)
         raise loc.error(where, exc.detail if name in opts_raw else f"{name}: {exc.detail}") from None
     seed = data.get("seed", 0)
-    _expect_type(loc, ("seed",), seed, int, "an integer")
+    expect_type(loc, ("seed",), seed, int, "an integer")
 
-    setup_raw = data.get("setup") or {}
+    setup_raw = data.get("setup")
+    setup_raw = {} if setup_raw is None else setup_raw
     schema_fields = tuple(getattr(rs.setup_schema, "model_fields", {}))
     allowed = schema_fields + SETUP_KEYS
-    _expect_type(loc, ("setup",), setup_raw, dict, "a mapping (" + ", ".join(allowed) + ")")
+    expect_type(loc, ("setup",), setup_raw, dict, "a mapping (" + ", ".join(allowed) + ")")
     for key in setup_raw:
         if key not in allowed:
             raise loc.error(("setup", key), "unknown key; expected one of " + ", ".join(allowed))
     setup: dict[str, Any] = {k: setup_raw[k] for k in schema_fields if k in setup_raw}
+    if "characters" in setup:
+        setup["characters"] = resolve_characters(loc, rs, setup["characters"])
     try:
         game = Game(rs, seed=seed, options=resolved, setup=setup)
     except InputError as exc:  # a character file's own error keeps naming its file and line
-        raise loc.error(_setup_path(exc, setup), str(exc) if exc.file else exc.detail) from None
+        if exc.file == loc.file:  # an inline character: its place in the scenario
+            raise loc.error(_setup_path(exc, setup), exc.detail) from None
+        raise loc.error(_setup_path(exc, setup), str(_with_line(exc)) if exc.file
+                        else exc.detail) from None
     ctx = game.ctx
     forced = _parse_chance(loc, data.get("chance"), game.players)
     for fl in forced:
@@ -212,10 +188,24 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     state = _standard_setup(loc, game, setup_raw)
     left = [fl for fl in forced if any(f is fl.forced for f in game.chance.forced)]
     ov = Overlay(loc, ("setup", "state"), rs, ctx)
+    set_up = state
     if "state" in setup_raw:
         state = ov.apply(state, setup_raw["state"])
+    given: list[tuple[str | int, ...]] = []
     if "next" in setup_raw:
-        state = _apply_next(loc, rs, state, setup_raw["next"], "agenda" in (setup_raw.get("state") or {}))
+        stop = setup_raw.get("stop", "setup" if "state" in setup_raw else "start")
+        if stop == "start" and "state" not in setup_raw and setup_raw["next"] != "keep":
+            raise loc.error(("setup", "next"), "setup.next needs a state set up: the standard setup "
+                            "never ran (stop: start); add a state (the setup then runs to its end) "
+                            "or stop: setup")
+        state = apply_next(loc, rs, state, setup_raw["next"],
+                            "agenda" in (setup_raw.get("state") or {}))
+        if setup_raw["next"] != "keep":
+            n = len(state.agenda)
+            given = [("setup", "next") if isinstance(setup_raw["next"], str)
+                     else ("setup", "next", n - 1 - j) for j in range(n)]
+    elif isinstance(setup_raw.get("state"), dict) and "agenda" in setup_raw["state"]:
+        given = [("setup", "state", "agenda", j) for j in range(len(state.agenda))]
     if "state" in setup_raw or "next" in setup_raw:
         try:
             problems = rs.invariants(ctx, state) if hasattr(rs, "invariants") else []
@@ -223,19 +213,54 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
             raise loc.error(("setup", "state"), f"impossible state: the invariant check failed "
                             f"({type(exc).__name__}: {exc})") from None
         if problems:
-            where = ov.locate_problem(problems[0], setup_raw.get("state") or {})
+            where = ov.locate_problem(problems[0], setup_raw.get("state") or {},
+                                      _clears(loc, rs, ctx, set_up, setup_raw, problems[0]))
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             raise loc.error(("setup", "state") + where, f"impossible state: {problems[0]}{more}")
+    if given:
+        dry_run(loc, Game(rs, seed=seed, options=resolved, setup=setup, state=state), given[-1])
 
     script = _parse_script(loc, data.get("script"))
     until = _parse_until(loc, data.get("until", "end"))
     max_steps = data.get("max_steps", 5000)
-    _expect_type(loc, ("max_steps",), max_steps, int, "an integer")
-    expect = _parse_expect(loc, data.get("expect"), state, rs)
+    expect_type(loc, ("max_steps",), max_steps, int, "an integer ≥ 1")
+    if max_steps < 1:
+        raise loc.error(("max_steps",), f"expected an integer ≥ 1, got {max_steps}")
+    expect = parse_expect(loc, data.get("expect"), state, rs, game.players)
     return Scenario(file=loc.file, located=loc, name=data["name"], description=data["description"],
                     ruleset=rs, options=resolved, option_overrides=merged, seed=seed, setup=setup,
                     start_state=state, script=script, until=until, max_steps=max_steps,
-                    expect=expect, raw=data, dropped_options=dropped, chance=left)
+                    expect=expect, raw=data, dropped_options=dropped, chance=left,
+                    given_frames=given)
+
+
+def _clears(loc: Located, rs: Any, ctx: Any, state: Any, setup_raw: dict[str, Any], problem: str
+            ) -> Any:
+    """``clears(path)``: whether the overlay without ``path`` no longer has ``problem``."""
+    def clears(path: tuple[str | int, ...]) -> bool:
+        overlay = dict(setup_raw.get("state") or {})
+        inner = dict(overlay.get(path[0]) or {})
+        inner.pop(path[1], None)
+        overlay[path[0]] = inner
+        try:
+            again = rs.invariants(ctx, Overlay(loc, ("setup", "state"), rs, ctx).apply(state, overlay))
+        except Exception:
+            return False
+        def shape(text: str) -> str:  # the problem without its numbers: (3,9) and (1,9) alike
+            return re.sub(r"-?\d+", "#", text)
+        return shape(problem) not in {shape(p) for p in again}
+    return clears
+
+
+def _with_line(exc: InputError) -> InputError:
+    """A file's error that names a field but no line: the line of that field in the file."""
+    if exc.line is not None or not exc.file or not exc.field:
+        return exc
+    try:
+        line = load_yaml(exc.file).line_of(tuple(exc.field.split(".")))
+    except InputError:
+        return exc
+    return InputError(exc.detail, file=exc.file, line=line, field=exc.field)
 
 
 def _setup_path(exc: InputError, setup: dict[str, Any]) -> tuple[Any, ...]:
@@ -247,11 +272,19 @@ def _setup_path(exc: InputError, setup: dict[str, Any]) -> tuple[Any, ...]:
     path: list[Any] = [int(x) if x.isdigit() else x for x in field if x]
     if path and path[0] not in setup:
         path = []
+    if len(path) == 1 and isinstance(setup.get(path[0]), list):
+        for k, item in enumerate(setup[path[0]]):
+            if not isinstance(item, str) and repr(item) in str(exc):
+                return ("setup", path[0], k)
     if not path:
         for key, value in setup.items():
             if isinstance(value, list):
                 for k, item in enumerate(value):
-                    if repr(item) in str(exc):
+                    named = item if isinstance(item, str) else getattr(item, "file", None)
+                    if repr(item) in str(exc) or (named and exc.file == named):
+                        return ("setup", key, k)
+                for k, item in enumerate(value):
+                    if isinstance(item, str) and item in str(exc):
                         return ("setup", key, k)
             if repr(value) in str(exc):
                 return ("setup", key)
@@ -296,37 +329,6 @@ def _standard_setup(loc: Located, game: Game, setup_raw: dict[str, Any]) -> Any:
     if game.over and stop not in ("setup", "decision"):
         raise loc.error(("setup", "stop"), f"the game ended before step {stop!r}")
     return game.state
-
-
-def _apply_next(loc: Located, rs: Any, state: Any, value: Any, has_agenda: bool) -> Any:
-    from hisoutab.engine.record import replace
-
-    if has_agenda:
-        raise loc.error(("setup", "next"), "give either next or state.agenda, not both")
-    steps = rs.flow.steps
-    if value == "keep":
-        return state
-    if value == "turn":
-        if "timeline.advance" not in steps:
-            raise loc.error(("setup", "next"), f"ruleset {rs.id} has no step timeline.advance; give "
-                            "the frames as a list")
-        return replace(state, agenda=(("timeline.advance",),))
-    if isinstance(value, str):
-        if value not in steps:
-            raise loc.error(("setup", "next"), f"{value!r}: expected turn, keep, a step name or a "
-                            "list of frames; known steps: " + ", ".join(sorted(steps)))
-        return replace(state, agenda=((value,),))
-    if isinstance(value, list):
-        frames = []
-        for k, f in enumerate(value):
-            f = f if isinstance(f, list) else [f]
-            if not f or not isinstance(f[0], str) or f[0] not in steps:
-                raise loc.error(("setup", "next", k), f"unknown step {f[0] if f else f!r}; known "
-                                "steps: " + ", ".join(sorted(steps)))
-            frames.append(tuple(f))
-        return replace(state, agenda=tuple(reversed(frames)))
-    raise loc.error(("setup", "next"), f"{value!r}: expected turn, keep, a step name or a list of "
-                    "frames")
 
 
 def _parse_chance(loc: Located, raw: Any, players: tuple[str, ...]) -> list[ForcedLine]:
@@ -389,92 +391,7 @@ def _parse_until(loc: Located, raw: Any) -> tuple[str, Any]:
     if isinstance(raw, dict) and len(raw) == 1:
         (k, v), = raw.items()
         if k in ("step", "time") and isinstance(v, int) and not isinstance(v, bool):
+            if v < 0:
+                raise loc.error(("until", k), f"expected an index ≥ 0, got {v}")
             return (k, v)
     raise loc.error(("until",), f"{raw!r}: expected end, decision, {{step: N}} or {{time: T}}")
-
-
-def _parse_expect(loc: Located, raw: Any, state: Any, rs: Any) -> list[Checkpoint]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise loc.error(("expect",), "expected a list of checkpoints (each: at/after/after_step/"
-                        "time/decision, and what to check)")
-    out = []
-    for i, item in enumerate(raw):
-        path: tuple = ("expect", i)
-        if not isinstance(item, dict):
-            raise loc.error(path, "expected a mapping: a checkpoint (at: end, after: STEP, ...) and "
-                            "checks (state, cited, steps, events, says, decision)")
-        whens = [k for k in item if k in WHEN_KEYS]
-        for k in item:
-            if k not in WHEN_KEYS and k not in CHECK_KEYS:
-                raise loc.error(path + (k,), "unknown key; expected a checkpoint ("
-                                + ", ".join(WHEN_KEYS) + ") or a check (" + ", ".join(CHECK_KEYS) + ")")
-        if len(whens) != 1:
-            raise loc.error(path, "expected exactly one of " + ", ".join(WHEN_KEYS)
-                            + " to say when to check")
-        w = whens[0]
-        arg = item[w]
-        when = w
-        if w == "at_decision":
-            when = "decision"
-        if w == "at":
-            if arg not in ("start", "end"):
-                raise loc.error(path + (w,), f"{arg!r}: expected start or end")
-            when = arg
-        elif w == "after":
-            _expect_type(loc, path + (w,), arg, str, "a step name")
-            if arg not in rs.flow.steps:
-                raise loc.error(path + (w,), f"unknown step {arg!r}; known steps: "
-                                + ", ".join(sorted(rs.flow.steps)))
-        else:
-            _expect_type(loc, path + (w,), arg, int, "an integer")
-        occ = item.get("occurrence", 1)
-        _expect_type(loc, path + ("occurrence",), occ, int, "an integer ≥ 1")
-        checks = {k: v for k, v in item.items() if k in CHECK_KEYS and k != "occurrence"}
-        if not checks:
-            raise loc.error(path, "nothing to check: add state, cited, steps, events, says or decision")
-        _validate_checks(loc, path, checks, state, rs)
-        out.append(Checkpoint(i, when, arg, checks, loc.line_of(path + (w,)), path, occ))
-    return out
-
-
-def _validate_checks(loc: Located, path: tuple, checks: dict[str, Any], state: Any, rs: Any) -> None:
-    if "state" in checks:
-        st = checks["state"]
-        _expect_type(loc, path + ("state",), st, dict, "a mapping of path: value (e.g. P2.hp: 17)")
-        for p in st:
-            if not isinstance(p, str):
-                raise loc.error(path + ("state", p), "expected a path such as P2.hp")
-            problem = check_path(state, rs, p)
-            if problem:
-                raise loc.error(path + ("state", p), problem)
-    for key in ("cited", "not_cited", "steps", "not_steps", "says"):
-        if key in checks:
-            v = checks[key]
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise loc.error(path + (key,), "expected a list of texts")
-            if key in ("steps", "not_steps"):
-                for k, name in enumerate(v):
-                    if name not in rs.flow.steps:
-                        raise loc.error(path + (key, k), f"unknown step {name!r}; known steps: "
-                                        + ", ".join(sorted(rs.flow.steps)))
-            if key in ("cited", "not_cited"):
-                known = set(rs.clauses) | set(rs.flow.clause_index())
-                for k, cid in enumerate(v):
-                    if cid not in known:
-                        raise loc.error(path + (key, k), f"unknown clause {cid!r} for {rs.id}")
-    if "events" in checks:
-        v = checks["events"]
-        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
-            raise loc.error(path + ("events",), "expected a list of mappings, e.g. {type: guard}")
-    if "decision" in checks:
-        d = checks["decision"]
-        if d in ("none", None):
-            return
-        _expect_type(loc, path + ("decision",), d, dict,
-                     "a mapping (player, kind, options, includes, excludes) or none")
-        for k in d:
-            if k not in DECISION_KEYS:
-                raise loc.error(path + ("decision", k), "unknown key; expected one of "
-                                + ", ".join(DECISION_KEYS))

@@ -31,6 +31,7 @@ def aliases_for(ruleset: Any) -> Mapping[str, Mapping[str, Any]]:
     from hisoutab.presentation.base import presentation_for
 
     return presentation_for(ruleset).aliases
+SPELL_PILES = {"discard": "spell_discard"}  # where `rest` sends a spell card
 REST_KEY = "rest"  # per player: where cards pushed out of an overlaid zone go (default: the deck)
 
 
@@ -109,6 +110,10 @@ def _accepts_int(hint: Any) -> bool:
     return _is_union(hint) and int in _args(hint)
 
 
+def _record_class(hint: Any) -> bool:
+    return isinstance(hint, type) and bool(getattr(hint, "__record__", False))
+
+
 def convert_names(hint: Any, value: Any, names: Sequence[str]) -> Any:
     """Player names → player indices where the field holds integers."""
     if isinstance(value, str) and value in names and _accepts_int(hint):
@@ -117,6 +122,11 @@ def convert_names(hint: Any, value: Any, names: Sequence[str]) -> Any:
         a = _args(hint)
         if len(a) == 2 and a[1] is Ellipsis and _accepts_int(a[0]):
             return [list(names).index(v) if isinstance(v, str) and v in names else v for v in value]
+        if len(a) == 2 and a[1] is Ellipsis and _record_class(a[0]):
+            return [convert_names(a[0], v, names) for v in value]
+    if _record_class(hint) and isinstance(value, dict):
+        sub = hints_of(hint)  # a record's fields too: a bullet's owner: P1
+        return {k: convert_names(sub[k], v, names) if k in sub else v for k, v in value.items()}
     return value
 
 
@@ -174,6 +184,7 @@ class Overlay:
         if name in aliases and isinstance(value, str) and value in aliases[name]:
             value = aliases[name][value]
         value = convert_names(hint, value, self.names)
+        self._shape(path, hint, value)
         try:
             from_dict(hint, value)
         except (TypeError, ValueError, KeyError) as exc:
@@ -185,6 +196,45 @@ class Overlay:
                 text += f"; expected {_type_word(hint)}"
             raise self.err(path, text + extra) from None
         return value
+
+    def _shape(self, path: Path, hint: Any, value: Any) -> None:
+        """Records inside a value (a bullet token…): unknown and missing fields named, located."""
+        if _is_union(hint):
+            for a in _args(hint):
+                if _record_class(a):
+                    hint = a
+        if typing.get_origin(hint) is tuple and isinstance(value, list):
+            a = _args(hint)
+            if len(a) == 2 and a[1] is Ellipsis:
+                for k, item in enumerate(value):
+                    self._shape(path + (k,), a[0], item)
+            return
+        if not _record_class(hint):
+            return
+        name = hint.__name__
+        if not isinstance(value, dict):
+            raise self.err(path, f"expected a mapping ({name}: "
+                           + ", ".join(field_names(hint)) + f"), got {value!r}")
+        fields = {f.name: f for f in dataclasses.fields(hint)}
+        for key in value:
+            if key not in fields:
+                raise self.err(path + (key,), f"unknown field of {name}; expected one of "
+                               + ", ".join(fields))
+        missing = [n for n, f in fields.items() if n not in value
+                   and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+        if missing:
+            raise self.err(path, f"missing {', '.join(missing)}; a {name} needs "
+                           + ", ".join(n for n, f in fields.items() if f.default is dataclasses.MISSING
+                                       and f.default_factory is dataclasses.MISSING))
+        sub = hints_of(hint)
+        for key, v in value.items():
+            self._shape(path + (key,), sub[key], v)
+            if not _record_class(sub[key]) and typing.get_origin(sub[key]) is not tuple:
+                try:
+                    from_dict(sub[key], v)
+                except (TypeError, ValueError, KeyError):
+                    raise self.err(path + (key,), f"expected {_type_word(sub[key])}, got {v!r}"
+                                   ) from None
 
     def _agenda(self, path: Path, value: Any) -> Any:
         steps = getattr(getattr(self.ruleset, "flow", None), "steps", {})
@@ -288,6 +338,8 @@ class Overlay:
         front: list[str] = []
         for c in sorted(before - now, key=lambda c: (card_base(c), _copy_no(c))):
             home = self._home(c, rest)
+            if home == "extra" and self._back_to_slot(c, name, data):
+                continue
             if home not in data or not isinstance(data[home], list):
                 home = rest
             if home == "hand":
@@ -305,6 +357,21 @@ class Overlay:
             data["hand"] = [*front, *data["hand"]]
         return data
 
+    def _back_to_slot(self, iid: str, name: str, data: dict[str, Any]) -> bool:
+        """A displaced special effect card back to its own empty slot of the special area."""
+        areas = getattr(self.ctx, "special_areas", None)
+        slots = data.get("special")
+        if not areas or name not in self.names or not isinstance(slots, list):
+            return False
+        mine = areas[self.names.index(name)]
+        if iid not in mine:
+            return False
+        k = list(mine).index(iid)
+        if k >= len(slots) or slots[k] is not None:
+            return False
+        slots[k] = iid
+        return True
+
     def _home(self, iid: str, rest: str) -> str:
         """Where a displaced card goes: standing cards to the hand, a knockdown card set aside,
         anything else to ``rest`` (when the context says which cards those are)."""
@@ -312,6 +379,11 @@ class Overlay:
             return "hand"
         if iid in getattr(self.ctx, "knockdown_cards", ()):
             return "aside"
+        if iid in getattr(self.ctx, "spell_cards", ()):
+            # a spell card to the spell pile of that kind, never to the main deck or discard
+            return rest if rest.startswith("spell_") else SPELL_PILES.get(rest, "spell_deck")
+        if iid in getattr(self.ctx, "specials", ()):
+            return "extra"
         return rest
 
     def _resolve_cards(self, players: list[Any], specs: dict[int, dict[str, Any]]
@@ -387,25 +459,36 @@ class Overlay:
         return out
 
     # ------------------------------------------------------------ invariants
-    def locate_problem(self, problem: str, overlay: dict[str, Any]) -> Path:
-        """The overlay path a ruleset's invariant message most likely concerns."""
+    def locate_problem(self, problem: str, overlay: dict[str, Any],
+                       clears: Any = None) -> Path:
+        """The overlay path a ruleset's invariant message most likely concerns; among several
+        candidates (x and y of an off-board piece), the one whose removal ``clears(path)`` it."""
         for iid, path in self.placed_at.items():
             if iid in problem:
                 return path[len(self.base):]
         words = set(re.findall(r"[a-z_]+", problem.lower()))
         synonyms = {"piece": ("x", "y"), "board": ("x", "y"), "timeline": ("marker", "hit"),
-                    "gauge": ("spirit",), "token": ("hit", "marker")}
+                    "gauge": ("spirit",), "token": ("hit", "marker"), "sequence": ("spell_seq",)}
+        ids = set(re.findall(r"[A-Za-z0-9_]+", problem))
+        for key, value in overlay.items():  # a record named by its id: bullet b1
+            if isinstance(value, list):
+                for k, item in enumerate(value):
+                    if isinstance(item, dict) and str(item.get("id")) in ids:
+                        return (key, k)
         for name in self.names:
             if problem.startswith(name) and isinstance(overlay.get(name), dict):
                 spec = overlay[name]
                 for key in spec:
                     if key.lower() in words:
                         return (name, key)
-                for word, keys in synonyms.items():
-                    if word in words:
-                        for key in keys:
-                            if key in spec:
-                                return (name, key)
+                found = [key for word, keys in synonyms.items() if word in words
+                         for key in keys if key in spec]
+                if len(found) > 1 and clears is not None:
+                    for key in found:
+                        if clears((name, key)):
+                            return (name, key)
+                if found:
+                    return (name, found[0])
                 return (name,)
         for key in overlay:
             if str(key).lower() in words:

@@ -107,7 +107,7 @@ class _Run:
         self.window = 0
         self.pending_checks = list(sc.expect)
         self.decisions = 0
-        self.seen_names: dict[str, int] = {}
+        self.seen_names: dict[Any, int] = {}
         self.names = tuple(self.game.players)
         self.aliases = aliases_for(sc.ruleset)
         self._counted: Any = None
@@ -147,6 +147,9 @@ class _Run:
             if not matches(normal(actual), expected, self.names):
                 self.fail(line("state", path), fld("state", path), f"{label}: {path}",
                           expected=expected, actual=actual)
+        for key in ("contains", "not_contains"):
+            for path, want in (c.get(key) or {}).items():
+                self.check_contains(key, path, want, label, line, fld)
         cited = {cl for s in steps for cl in s.clauses}
         for k, cid in enumerate(c.get("cited", ())):
             if cid not in cited:
@@ -186,8 +189,29 @@ class _Run:
                 self.fail(line("says", k), fld("says", k),
                           f"{label}: no step sentence since the previous checkpoint contains it",
                           expected=text, actual=sentences[-6:])
+        for k, text in enumerate(c.get("not_says", ())):
+            said = next((s for s in steps if text in s.sentence), None)
+            if said is not None:
+                self.fail(line("not_says", k), fld("not_says", k),
+                          f"{label}: step {said.index} {said.name} says it: {said.sentence}")
         if "decision" in c:
             self.check_decision(cp, c["decision"], label, line, fld)
+
+    def check_contains(self, key: str, path: str, want: Any, label: str, line: Any, fld: Any
+                       ) -> None:
+        try:
+            actual = resolve(self.game.state, self.sc.ruleset, path)
+        except PathError as exc:
+            self.fail(line(key, path), fld(key, path), f"{label}: {exc}")
+            return
+        held = [normal(x) for x in (actual if isinstance(actual, (list, tuple)) else [actual])]
+        for k, card in enumerate(want if isinstance(want, list) else [want]):
+            found = any(x is not None and matches(x, card, self.names) for x in held)
+            if found != (key == "contains"):
+                where = (key, path, k) if isinstance(want, list) else (key, path)
+                self.fail(line(*where), fld(*where),
+                          f"{label}: {path} {'holds no' if key == 'contains' else 'holds'} {card}",
+                          expected=f"{'' if key == 'contains' else 'no '}{card}", actual=held)
 
     def check_decision(self, cp: Checkpoint, want: Any, label: str, line: Any, fld: Any) -> None:
         d = self.game.pending
@@ -242,7 +266,9 @@ class _Run:
                 if cp.when == "after_step":
                     hit = step.index == cp.arg
                 elif cp.when == "after":
-                    hit = step.name == cp.arg and self.seen_names.get(step.name) == cp.occurrence
+                    key = (step.name, cp.player) if cp.player else step.name
+                    hit = (step.name == cp.arg and self.seen_names.get(key) == cp.occurrence
+                           and (cp.player is None or cp.player in self.players_of(step)))
                 elif cp.when == "time":
                     hit = self.game.state.time >= cp.arg
             elif when == "start" and cp.when == "time":
@@ -260,10 +286,25 @@ class _Run:
         except Exception as exc:  # a bug in the rules: report it, never a traceback
             g = self.game
             nxt = g.next_step()
-            self.fail(None, None, f"the ruleset raised {type(exc).__name__}: {exc} (after "
-                      f"{len(g.history)} steps; next step: {nxt.name if nxt else '-'})")
+            line, fld, given = self.given_frame()
+            self.fail(line, fld, f"the ruleset raised {type(exc).__name__}: {exc} (after "
+                      f"{len(g.history)} steps; next step: {nxt.name if nxt else '-'})" + given)
             self.result.stopped = "error in the ruleset"
             return self.result
+
+    def given_frame(self) -> tuple[int | None, str | None, str]:
+        """When the frame that failed is one the file gave (``setup.next``, ``state.agenda``),
+        never popped since: its line and field."""
+        g, given = self.game, self.sc.given_frames
+        agenda = g.state.agenda
+        low = min([len(s.after.agenda) for s in g.history] + [len(g.initial.agenda)])
+        top = len(agenda) - 1
+        if not agenda or top >= min(low, len(given)):
+            return None, None, ""
+        path = given[top]
+        frame = "[" + ", ".join(str(x) for x in agenda[-1]) + "]"
+        return (self.sc.located.line_of(path), ".".join(map(str, path)),
+                f"; the frame {frame} comes from {'.'.join(map(str, path[:2]))}")
 
     def _run(self) -> Result:
         sc, g = self.sc, self.game
@@ -303,7 +344,9 @@ class _Run:
                         self.result.stopped = f"script line {sl.index + 1} failed"
                         break
                 else:
-                    if until == "decision":
+                    if until == "decision" or (until == "step" and self.prompt is None):
+                        # until: {step: N} stops at a decision met first that the script does
+                        # not answer, as until: decision does
                         self.result.stopped = "at a decision the script does not answer"
                         break
                     answer = self.prompt(g, decision) if self.prompt is not None else None
@@ -343,8 +386,24 @@ class _Run:
                           f"forced {fl.forced.describe()} was never used ({self.result.stopped})")
         return self.result
 
+    def players_of(self, step: Step) -> tuple[str, ...]:
+        """Whose step it is: who chose in it; for a step nobody chose, the player its first event
+        names, else the turn player(s) (of the turn the step begins, for a step between turns)."""
+        if step.choice:
+            return tuple(step.choice)
+        for e in step.events:
+            who = e.get("player") if isinstance(e, dict) else None
+            if isinstance(who, str):
+                return (who,)
+        actor = step.actor
+        if actor == "-":
+            actor = self.sc.ruleset.turn_info(step.after)[1]
+        return tuple(actor.split("+"))
+
     def _took(self, step: Step) -> None:
         self.seen_names[step.name] = self.seen_names.get(step.name, 0) + 1
+        for p in self.players_of(step):
+            self.seen_names[(step.name, p)] = self.seen_names.get((step.name, p), 0) + 1
         if self.on_step is not None:
             self.on_step(step)
         self.due("step", step)

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from hisoutab.engine.files import write_file
 from hisoutab.engine.game import Game
 from hisoutab.engine.record import to_dict
 from hisoutab.scenarios.capture import _Dumper, capture
@@ -120,9 +121,12 @@ def line_scenario(game: Game, *, name: str | None = None, description: str | Non
     return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-def write(path: str | Path, text: str) -> Path:
-    p = Path(path).expanduser()
-    if p.parent and not p.parent.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(text, encoding="utf-8")
-    return p
+def exists(path: str | Path) -> bool:
+    """Whether an export to ``path`` would replace a file (and so needs confirming)."""
+    return Path(path).expanduser().is_file()
+
+
+def write(path: str | Path, text: str, *, replace: bool = False) -> Path:
+    """Write an export atomically; an existing file only with ``replace``, and never into a
+    folder that does not exist (an :class:`InputError` says which)."""
+    return write_file(Path(path).expanduser(), text, force=replace, field="export")

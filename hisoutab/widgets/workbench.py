@@ -29,7 +29,7 @@ from .controls import button, classed, esc
 from .decisions import DecisionPanel
 from .diff import state_diff
 from .editing import EditPanel, NoSuchEdit
-from .export import line_scenario, write
+from .export import exists, line_scenario, write
 from .rerun import RerunPanel
 
 __all__ = ["NoSuchEdit", "Workbench", "state_diff"]
@@ -127,6 +127,10 @@ class Workbench(EditPanel, RerunPanel, W.VBox):
         self.b_export_line = button("export line of play as scenario", "hs-export-line",
                                     "the start of the game, the choices up to here and a check")
         self.x_msg = classed(W.HTML(), "hs-export-msg")
+        self.b_export_replace = button("replace", "hs-export-replace",
+                                       "write over the existing file")
+        self.b_export_replace.layout.display = "none"
+        self._export_pending: Any = None  # the export waiting for "replace"
 
         edit = self._build_edit_panel(self.presentation)
         options = self._build_rerun_panel()
@@ -146,13 +150,15 @@ class Workbench(EditPanel, RerunPanel, W.VBox):
         self.view_as.observe(self._on_view, names="value")
         self.b_export_state.on_click(lambda _: self.export_state())
         self.b_export_line.on_click(lambda _: self.export_line())
+        self.b_export_replace.on_click(lambda _: self.confirm_export())
 
         # ------------------------------------------------------------ layout
         nav = W.HBox([self.b_first, self.b_back, self.b_step, self.b_forward, self.b_turn, self.b_phase,
                       self.b_end, self.auto], layout=W.Layout(flex_flow="row wrap"))
         playbar = W.HBox([self.play, self.speed, self.view_as], layout=W.Layout(flex_flow="row wrap"))
         branch = W.HBox([self.lines, self.line_info])
-        export = W.VBox([self.x_path, W.HBox([self.b_export_state, self.b_export_line]), self.x_msg])
+        export = W.VBox([self.x_path, W.HBox([self.b_export_state, self.b_export_line]),
+                         W.HBox([self.x_msg, self.b_export_replace])])
         tools = classed(W.Accordion(children=[edit, export, options],
                                     titles=("edit the situation", "export", "rule options")), "hs-tools")
         pictures = W.HBox([self.picture, self.compare_box], layout=W.Layout(flex_flow="row wrap"))
@@ -366,23 +372,47 @@ class Workbench(EditPanel, RerunPanel, W.VBox):
     def _export_path(self, path: str | Path | None) -> Path:
         return Path(path if path is not None else (self.x_path.value.strip() or EXPORT_PATH))
 
-    def _export_done(self, text: str, ok: bool) -> None:
-        style = "color:#070" if ok else "color:#b00"
-        cls = "hs-accepted" if ok else "hs-refused"
+    def _export_done(self, text: str, ok: bool, *, asking: bool = False) -> None:
+        style = "color:#070" if ok else ("color:#a60" if asking else "color:#b00")
+        cls = "hs-accepted" if ok else ("hs-asking" if asking else "hs-refused")
         self.x_msg.value = f'<span class="{cls}" style="{style}">{esc(text)}</span>'
+        self.b_export_replace.layout.display = "" if asking else "none"
         self.message = text
         self._reveal = ""
         self.refresh()
 
-    def export_state(self, path: str | Path | None = None) -> Path | None:
+    def _ask_replace(self, target: Path, again: Any) -> bool:
+        """An existing file is replaced only once confirmed: show "exists — replace?" and the
+        button, and remember what to write; True when asking."""
+        self._export_pending = None
+        if not exists(target):
+            return False
+        self._export_pending = again
+        self._export_done(f"{target} exists — replace?", False, asking=True)
+        return True
+
+    def confirm_export(self) -> Path | None:
+        """The export that waits for "replace": written over the existing file."""
+        again, self._export_pending = self._export_pending, None
+        if again is None:
+            self._export_done("nothing to replace: export first", False)
+            return None
+        result: Path | None = again()
+        return result
+
+    def export_state(self, path: str | Path | None = None, *, replace: bool = False
+                     ) -> Path | None:
         """Write the current state as a scenario file (``game.to_scenario()``) to ``path`` (default:
-        the export box, ``exported.yaml``); the file is loaded back and must give an equal state."""
+        the export box, ``exported.yaml``); the file is loaded back and must give an equal state.
+        An existing file is replaced only with ``replace`` (in the workbench: once confirmed)."""
         from hisoutab.scenarios.model import load_scenario
 
         g = self.game
         target = self._export_path(path)
+        if not replace and self._ask_replace(target, lambda: self.export_state(target, replace=True)):
+            return None
         try:
-            written = write(target, g.to_scenario())
+            written = write(target, g.to_scenario(), replace=replace)
         except (OSError, HisoutabError) as exc:
             self._export_done(f"cannot write {target}: {exc}", False)
             return None
@@ -395,16 +425,21 @@ class Workbench(EditPanel, RerunPanel, W.VBox):
                                                              else f"; re-loading failed: {why}"), same)
         return written
 
-    def export_line(self, path: str | Path | None = None) -> Path | None:
+    def export_line(self, path: str | Path | None = None, *, replace: bool = False
+                    ) -> Path | None:
         """Write the current line of play up to the cursor as a scenario (start of the game, the
         choices as ``script`` lines, an ``expect`` at the end on a few state values) to ``path``
-        (default: the export box), then run it with ``run_file``; the message says whether it passed."""
+        (default: the export box), then run it with ``run_file``; the message says whether it passed.
+        An existing file is replaced only with ``replace`` (in the workbench: once confirmed)."""
         from hisoutab.scenarios.runner import run_file
 
         g = self.game
         target = self._export_path(path)
+        if not replace and self._ask_replace(target, lambda: self.export_line(target, replace=True)):
+            return None
         try:
-            written = write(target, line_scenario(g, line_label=self._line_label()))
+            written = write(target, line_scenario(g, line_label=self._line_label()),
+                            replace=replace)
         except (OSError, HisoutabError) as exc:
             self._export_done(f"cannot write {target}: {exc}", False)
             return None

@@ -6,6 +6,7 @@ cards (always in hand) and, for each motion 236/623/214/421, exactly two skill v
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -193,11 +194,24 @@ def _card(located: Located, cid: str, spec: CardSpec) -> Card:
                 tuple(b.directions) if b and b.directions else tuple(DIRECTIONS), spec.text)
 
 
+CARD_ID = re.compile(r"[a-z0-9_]+")
+CARD_ID_RULE = "lower-case letters, digits and _ only (such as gohei_jab)"
+
+
 def _load(path: str | Path) -> Character:
     """Load and validate one draft character file (cached while the file is unchanged)."""
-    located = load_yaml(path)
+    return character_from_located(load_yaml(path), str(path))
+
+
+def character_from_located(located: Located, file: str) -> Character:
+    """Validate draft character data already read (a file, or a mapping inside a scenario)."""
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with character, name and cards")
+    cards_raw = located.data.get("cards")
+    if isinstance(cards_raw, dict):
+        for cid in cards_raw:
+            if not isinstance(cid, str) or not CARD_ID.fullmatch(cid):
+                raise located.error(("cards", cid), f"card id {cid!r}: expected {CARD_ID_RULE}")
     try:
         spec = CharacterSpec.model_validate(located.data)
     except ValidationError as exc:
@@ -212,8 +226,7 @@ def _load(path: str | Path) -> Character:
             raise located.error(where, f"motion {motion} has {len(versions)} skill version(s); "
                                        "expected exactly 2 (D-SETUP-2)")
         skills.append((versions[0], versions[1]))
-    return Character(spec.character, spec.name, cards, basics, tuple(skills),
-                     str(path))
+    return Character(spec.character, spec.name, cards, basics, tuple(skills), file)
 
 
 def builtin_characters() -> dict[str, Path]:

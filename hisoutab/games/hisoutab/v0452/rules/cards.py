@@ -6,6 +6,7 @@ file builds plain data only; it never runs anything from the file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -354,13 +355,33 @@ def _check_card(located: Located, path: tuple[Any, ...], card: Card) -> None:
         raise located.error(path + ("hitstun",), "a bullet attack needs hitstun ≥ 1")
 
 
+CARD_ID = re.compile(r"[a-z0-9_]+")
+CARD_ID_RULE = "lower-case letters, digits and _ only (such as gohei_jab)"
+
+
+def check_card_ids(located: Located, data: dict[str, Any]) -> None:
+    """Card ids are labels of options (``play ID``, ``discard A, B``): ``[a-z0-9_]+`` only."""
+    cards = data.get("cards")
+    if not isinstance(cards, dict):
+        return
+    for cid in cards:
+        if not isinstance(cid, str) or not CARD_ID.fullmatch(cid):
+            raise located.error(("cards", cid), f"card id {cid!r}: expected {CARD_ID_RULE}")
+
+
 def _load_character(path: str | Path) -> Character:
     """Load and validate one character file (cached while the file is unchanged)."""
-    located = load_yaml(path)
+    return character_from_located(load_yaml(path), str(path))
+
+
+def character_from_located(located: Located, file: str) -> Character:
+    """Validate character data already read (a file, or a mapping inside a scenario: ``located``
+    then places its errors in that file)."""
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with character, name, standing, knockdown, "
                                 "deck and cards")
     data = dict(located.data)
+    check_card_ids(located, data)
     # motion tags may be written unquoted (236): read them as the text they stand for
     if isinstance(data.get("special_area"), dict):
         data["special_area"] = {_tag(k): v for k, v in data["special_area"].items()}
@@ -397,7 +418,7 @@ def _load_character(path: str | Path) -> Character:
             raise located.error(("deck", cid), f"{cid!r} is a standing or knockdown card; "
                                                "those are not in the main deck")
     return Character(spec.character, spec.name, tuple(spec.standing), spec.knockdown,
-                     tuple(spec.deck.items()), cards, str(path),
+                     tuple(spec.deck.items()), cards, file,
                      tuple(sorted(spec.special_area.items(), key=lambda kv: MOTION_TAGS.index(kv[0]))),
                      tuple(spec.extra), tuple(spec.spells), tuple(spec.spell_deck))
 

@@ -1,0 +1,94 @@
+"""``setup.characters`` of a scenario: built-in ids, character files relative to the scenario, and
+characters written inline (a whole character, or ``based_on:`` a built-in one with cards added or
+replaced), validated by the ruleset's own card loader with errors placed in the scenario file."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hisoutab.engine.errors import InputError
+from hisoutab.engine.yamlio import Located, load_yaml
+
+INLINE_KEYS = ("based_on",)
+MERGED_BY_KEY = ("cards", "deck")  # based_on: these merge card by card; other fields replace
+
+
+class Within(Located):
+    """The part of a loaded file below ``prefix``, read as a document of its own: errors and
+    lines name the full path in the file."""
+
+    def __init__(self, outer: Located, prefix: tuple[str | int, ...], data: Any) -> None:
+        super().__init__(data, outer.lines, outer.file)
+        self.prefix = prefix
+
+    def line_of(self, path: Sequence[str | int]) -> int | None:
+        return super().line_of(self.prefix + tuple(path))
+
+    def error(self, path: Sequence[str | int], message: str) -> InputError:
+        return super().error(self.prefix + tuple(path), message)
+
+
+def cards_module(ruleset: Any) -> Any:
+    """The card loader of a ruleset (its ``rules.cards`` module), or None."""
+    package = type(ruleset).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(package + ".cards")
+    except ImportError:
+        return None
+    if not hasattr(module, "character_from_located") or not hasattr(module, "builtin_characters"):
+        return None
+    return module
+
+
+def resolve_characters(loc: Located, ruleset: Any, value: Any) -> Any:
+    """``setup.characters`` with files resolved against the scenario's folder and inline
+    characters loaded; anything else is left to the setup schema."""
+    module = cards_module(ruleset)
+    if module is None or not isinstance(value, list):
+        return value
+    builtin: dict[str, Path] = module.builtin_characters()
+    base = Path(loc.file).parent
+    out: list[Any] = []
+    for k, item in enumerate(value):
+        where: tuple[str | int, ...] = ("setup", "characters", k)
+        if isinstance(item, str) and item not in builtin:
+            path = Path(item) if Path(item).is_absolute() else base / item
+            if path.suffix not in (".yaml", ".yml") and not path.exists():
+                raise loc.error(where, f"unknown character {item!r}; expected one of "
+                                + ", ".join(builtin) + " or a path to a character .yaml file "
+                                "(relative to the scenario's folder)")
+            if not path.is_file():
+                raise loc.error(where, f"no such character file {item!r} (looked for {path}; a "
+                                "path is relative to the scenario's folder)")
+            out.append(str(path))
+        elif isinstance(item, dict):
+            out.append(_inline(loc, module, builtin, where, item))
+        else:
+            out.append(item)
+    return out
+
+
+def _inline(loc: Located, module: Any, builtin: dict[str, Path], where: tuple[str | int, ...],
+            item: dict[str, Any]) -> Any:
+    if "based_on" not in item:
+        return module.character_from_located(Within(loc, where, item), loc.file)
+    name = item["based_on"]
+    if not isinstance(name, str) or name not in builtin:
+        raise loc.error(where + ("based_on",), f"{name!r}: expected a built-in character, one of "
+                        + ", ".join(builtin))
+    base = load_yaml(builtin[name]).data
+    merged: dict[str, Any] = dict(base)
+    for key, v in item.items():
+        if key == "based_on":
+            continue
+        if key in MERGED_BY_KEY and isinstance(v, dict) and isinstance(base.get(key), dict):
+            both = {**base[key], **v}
+            if key == "deck":  # 0 copies: take the card out of the deck
+                both = {c: n for c, n in both.items() if not (n == 0 and not isinstance(n, bool))}
+            merged[key] = both
+        else:
+            merged[key] = v
+    return module.character_from_located(Within(loc, where, merged), loc.file)

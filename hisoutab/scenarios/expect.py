@@ -1,0 +1,204 @@
+"""The ``expect:`` part of a scenario: checkpoints (when to check) and their checks (what), all
+validated when the file is loaded, each problem naming its line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hisoutab.engine.yamlio import Located
+
+from .paths import check_path
+
+WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
+CHECK_KEYS = ("state", "contains", "not_contains", "cited", "not_cited", "steps", "not_steps",
+              "events", "says", "not_says", "decision", "occurrence", "player")
+MODIFIERS = ("occurrence", "player")  # refine ``after:``; not checks of their own
+DECISION_KEYS = ("player", "players", "kind", "options", "includes", "excludes", "pending")
+
+
+@dataclass
+class Checkpoint:
+    """One ``expect`` item: when to check (``when``, ``arg``) and what (``checks``)."""
+
+    index: int
+    when: str  # "start", "end", "after_step", "after", "time", "decision"
+    arg: Any
+    checks: dict[str, Any]
+    line: int | None
+    path: tuple[str | int, ...]
+    occurrence: int = 1
+    player: str | None = None  # ``after:`` counts only the steps of this player
+
+    def describe(self) -> str:
+        if self.when in ("start", "end"):
+            return f"at {self.when}"
+        if self.when == "after":
+            by = f" by {self.player}" if self.player else ""
+            return f"after {self.arg}{by}" + (f" (#{self.occurrence})" if self.occurrence > 1 else "")
+        if self.when == "after_step":
+            return f"after step {self.arg}"
+        if self.when == "decision":
+            return f"at decision {self.arg}"
+        return f"at time {self.arg}"
+
+
+def expect_type(loc: Located, path: tuple, value: Any, kind: type | tuple[type, ...], what: str
+                 ) -> Any:
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise loc.error(path, f"expected {what}, got {value!r}")
+    if not isinstance(value, kind):
+        raise loc.error(path, f"expected {what}, got {value!r}")
+    return value
+
+
+def parse_expect(loc: Located, raw: Any, state: Any, rs: Any, players: tuple[str, ...] = ()
+                  ) -> list[Checkpoint]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise loc.error(("expect",), "expected a list of checkpoints (each: at/after/after_step/"
+                        "time/decision, and what to check)")
+    out = []
+    for i, item in enumerate(raw):
+        path: tuple = ("expect", i)
+        if not isinstance(item, dict):
+            raise loc.error(path, "expected a mapping: a checkpoint (at: end, after: STEP, ...) and "
+                            "checks (state, cited, steps, events, says, decision)")
+        whens = [k for k in item if k in WHEN_KEYS]
+        for k in item:
+            if k not in WHEN_KEYS and k not in CHECK_KEYS:
+                raise loc.error(path + (k,), "unknown key; expected a checkpoint ("
+                                + ", ".join(WHEN_KEYS) + ") or a check (" + ", ".join(CHECK_KEYS) + ")")
+        if len(whens) != 1:
+            raise loc.error(path, "expected exactly one of " + ", ".join(WHEN_KEYS)
+                            + " to say when to check")
+        w = whens[0]
+        arg = item[w]
+        when = w
+        if w == "at_decision":
+            when = "decision"
+        if w == "at":
+            if arg not in ("start", "end"):
+                raise loc.error(path + (w,), f"{arg!r}: expected start or end")
+            when = arg
+        elif w == "after":
+            expect_type(loc, path + (w,), arg, str, "a step name")
+            if arg not in rs.flow.steps:
+                raise loc.error(path + (w,), f"unknown step {arg!r}; known steps: "
+                                + ", ".join(sorted(rs.flow.steps)))
+        else:
+            least = 1 if w == "at_decision" else 0
+            what = "a decision number ≥ 1" if least else "an integer ≥ 0"
+            expect_type(loc, path + (w,), arg, int, what)
+            if arg < least:
+                raise loc.error(path + (w,), f"expected {what}, got {arg}")
+        for mod in MODIFIERS:
+            if mod in item and w != "after":
+                raise loc.error(path + (mod,), f"{mod} refines after: STEP; expected it only "
+                                "with after")
+        occ = item.get("occurrence", 1)
+        expect_type(loc, path + ("occurrence",), occ, int, "an integer ≥ 1")
+        if occ < 1:
+            raise loc.error(path + ("occurrence",), f"expected an integer ≥ 1, got {occ}")
+        who = item.get("player")
+        if who is not None and who not in players:
+            raise loc.error(path + ("player",), f"{who!r}: expected one of {', '.join(players)}")
+        checks = {k: v for k, v in item.items() if k in CHECK_KEYS and k not in MODIFIERS}
+        if not checks:
+            raise loc.error(path, "nothing to check: add state, contains, cited, steps, events, "
+                            "says or decision")
+        _validate_checks(loc, path, checks, state, rs, players)
+        out.append(Checkpoint(i, when, arg, checks, loc.line_of(path + (w,)), path, occ, who))
+    return out
+
+
+def _validate_checks(loc: Located, path: tuple, checks: dict[str, Any], state: Any, rs: Any,
+                     players: tuple[str, ...] = ()) -> None:
+    if "state" in checks:
+        st = checks["state"]
+        expect_type(loc, path + ("state",), st, dict, "a mapping of path: value (e.g. P2.hp: 17)")
+        for p in st:
+            if not isinstance(p, str):
+                raise loc.error(path + ("state", p), "expected a path such as P2.hp")
+            problem = check_path(state, rs, p)
+            if problem:
+                raise loc.error(path + ("state", p), problem)
+    for key in ("contains", "not_contains"):
+        if key in checks:
+            st = checks[key]
+            expect_type(loc, path + (key,), st, dict,
+                         "a mapping of zone: cards (e.g. P1.hand: [gohei_jab])")
+            for p, cards in st.items():
+                if not isinstance(p, str):
+                    raise loc.error(path + (key, p), "expected a path such as P1.hand")
+                problem = check_path(state, rs, p)
+                if problem:
+                    raise loc.error(path + (key, p), problem)
+                items = cards if isinstance(cards, list) else [cards]
+                if not items or not all(isinstance(c, str) for c in items):
+                    raise loc.error(path + (key, p), "expected a card id or a non-empty list of "
+                                    "card ids")
+    for key in ("cited", "not_cited", "steps", "not_steps", "says", "not_says"):
+        if key in checks:
+            v = checks[key]
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise loc.error(path + (key,), "expected a list of texts")
+            if key in ("steps", "not_steps"):
+                for k, name in enumerate(v):
+                    if name not in rs.flow.steps:
+                        raise loc.error(path + (key, k), f"unknown step {name!r}; known steps: "
+                                        + ", ".join(sorted(rs.flow.steps)))
+            if key in ("cited", "not_cited"):
+                known = set(rs.clauses) | set(rs.flow.clause_index())
+                for k, cid in enumerate(v):
+                    if cid not in known:
+                        raise loc.error(path + (key, k), f"unknown clause {cid!r} for {rs.id}")
+    if "events" in checks:
+        v = checks["events"]
+        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+            raise loc.error(path + ("events",), "expected a list of mappings, e.g. {type: guard}")
+    if "decision" in checks:
+        d = checks["decision"]
+        if d in ("none", None):
+            return
+        expect_type(loc, path + ("decision",), d, dict,
+                     "a mapping (player, kind, options, includes, excludes) or none")
+        for k in d:
+            if k not in DECISION_KEYS:
+                raise loc.error(path + ("decision", k), "unknown key; expected one of "
+                                + ", ".join(DECISION_KEYS))
+        _validate_decision(loc, path + ("decision",), d, players)
+
+
+def _labels_ok(v: Any) -> bool:
+    return isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+
+
+def _validate_decision(loc: Located, path: tuple, d: dict[str, Any], players: tuple[str, ...]
+                       ) -> None:
+    """The decision check's own fields: players by name, labels as texts."""
+    if "player" in d and (not isinstance(d["player"], str) or (players and d["player"] not in players)):
+        raise loc.error(path + ("player",), f"{d['player']!r}: expected one of {', '.join(players)}")
+    if "players" in d:
+        v = d["players"]
+        if not isinstance(v, list) or not all(isinstance(x, str) and (not players or x in players)
+                                              for x in v):
+            raise loc.error(path + ("players",), f"expected a list of players ({', '.join(players)})")
+    if "kind" in d and not isinstance(d["kind"], str):
+        raise loc.error(path + ("kind",), f"expected a decision kind (a text), got {d['kind']!r}")
+    if "pending" in d and not isinstance(d["pending"], bool):
+        raise loc.error(path + ("pending",), f"expected true or false, got {d['pending']!r}")
+    for key in ("options", "includes", "excludes"):
+        if key not in d:
+            continue
+        v = d[key]
+        if isinstance(v, dict):
+            for p, labels in v.items():
+                if players and p not in players:
+                    raise loc.error(path + (key, p), f"{p!r}: expected one of {', '.join(players)}")
+                if not _labels_ok(labels):
+                    raise loc.error(path + (key, p), "expected a list of option labels (texts)")
+        elif not _labels_ok(v):
+            raise loc.error(path + (key,), "expected a list of option labels (texts), or "
+                            "{P1: [...], P2: [...]} per player")
