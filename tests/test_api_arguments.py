@@ -58,3 +58,9 @@ def test_wrong_arguments_change_nothing(game: Game, call: object, message: str) 
 def test_an_illegal_label_lists_the_legal_ones(game: Game) -> None:
     with pytest.raises(IllegalChoice, match="legal options"):
         game.choose({p: "no such option" for p in game.pending.players})
+
+
+def test_a_huge_bad_value_makes_a_short_message() -> None:
+    with pytest.raises(InputError) as info:
+        Game(RS, options={"board.width": "x" * 10_000_000})
+    assert len(str(info.value)) < 1100 and str(info.value).endswith("…")

@@ -429,3 +429,10 @@ def test_after_by_player_counts_that_players_steps():
     sc = scenario("setup:\n  state: {P1: {marker: 2}, P2: {marker: 4}}\n  next: turn\n"
                   "until: decision\nexpect:\n  - {after: turn.begin, player: P1, says: [P1's turn]}\n")
     assert run_scenario(sc, golden=False).passed
+
+
+def test_removing_a_special_keeps_the_special_area_slots():
+    sc = scenario("setup:\n  state:\n    P2: {removed: [narrow_spark]}\n")
+    p2 = sc.start_state.players[1]
+    assert "P2/narrow_spark" in p2.removed
+    assert len(p2.special) == 4 and p2.special.count(None) == 1

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 
+MAX_MESSAGE = 1000  # characters of a message's own text (the file, line and field come on top)
+
+
 class HisoutabError(Exception):
     """Base of every error the library raises on purpose."""
 
@@ -32,6 +35,8 @@ class InputError(HisoutabError):
         line: int | None = None,
         field: str | None = None,
     ) -> None:
+        if len(message) > MAX_MESSAGE:  # a 10 MB bad value makes no 10 MB message
+            message = message[: MAX_MESSAGE - 1] + "…"
         self.file = file
         self.line = line
         self.field = field
