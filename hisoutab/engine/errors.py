@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 MAX_MESSAGE = 1000  # characters of a message's own text (the file, line and field come on top)
 
 
