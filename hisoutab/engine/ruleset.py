@@ -85,7 +85,8 @@ def get_ruleset(ruleset_id: str) -> Any:
     try:
         return _REGISTRY[ruleset_id]
     except KeyError:
-        extra = f" ({_BROKEN[ruleset_id]})" if ruleset_id in _BROKEN else ""
+        broken = [_BROKEN[ruleset_id]] if ruleset_id in _BROKEN else list(_BROKEN.values())
+        extra = f" ({'; '.join(broken)})" if broken else ""
         raise InputError(
             f"unknown ruleset {ruleset_id!r}{extra}; expected one of {', '.join(sorted(_REGISTRY))}",
             field="ruleset",
