@@ -100,8 +100,8 @@ def dry_run(loc: Located, game: Game, where: tuple[str | int, ...]) -> None:
         text = str(exc).splitlines()[0][:300] if str(exc) else ""
         raise loc.error(where, f"the frame {show_frame(frame)} cannot run here: "
                         f"{type(exc).__name__}: {text}") from None
-    used = max(probe.read - {0}, default=0)
-    if not probe.whole and len(frame) - 1 > used:
-        takes = f"takes {used} argument{'s' if used != 1 else ''}" if used else "takes no arguments"
+    # a step that reads no argument at all was given some: a frame of the wrong shape (a step that
+    # reads some arguments may well carry more, for other readers of the agenda)
+    if not probe.whole and len(frame) > 1 and not probe.read - {0}:
         raise loc.error(where, f"the frame {show_frame(frame)} cannot run here: step {frame[0]} "
-                        f"{takes}; the frame gives {len(frame) - 1}")
+                        f"takes no arguments; the frame gives {len(frame) - 1}")
