@@ -116,3 +116,17 @@ def test_markup_in_a_scenario_name_is_printed_as_written(tmp_path: Path) -> None
     assert "a [/oops] b [bold]x" in r.output
     assert "my scenarios [draft].yaml" in r.output
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("kind", ["latin-1", "folder"])
+def test_a_broken_golden_log_fails_the_scenario_in_one_line(tmp_path: Path, kind: str) -> None:
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(SCENARIO.read_text())
+    golden = tmp_path / "s.golden.txt"
+    if kind == "folder":
+        golden.mkdir()
+    else:
+        golden.write_bytes("# caf\xe9\n".encode("latin-1"))
+    r = invoke("check", str(scenario))
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert ("is a folder" if kind == "folder" else "not a UTF-8 text file") in r.output
