@@ -293,7 +293,7 @@ def test_renders_to_valid_svg(ruleset, games, tmp_path):
     out = pg.save(tmp_path / "phases.svg")
     ET.parse(out)
     dot = pg.save(tmp_path / "phases.dot")
-    assert dot.read_text(encoding="utf-8") == pg.source
+    assert dot.read_text(encoding="utf-8") == "// written by hisoutab\n" + pg.source
     with pytest.raises(InputError, match=r"expected a \.svg, \.png, \.pdf, \.dot or \.gv file"):
         pg.save(tmp_path / "phases.txt")
 

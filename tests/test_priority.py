@@ -219,7 +219,7 @@ def test_save_by_suffix(tmp_path) -> None:
     game = crafted(p1={"marker": 9}, p2={"marker": 7}, time=5, special_done=4)
     pg = PriorityGraph(game)
     out = pg.save(tmp_path / "g.dot")
-    assert out.read_text().startswith("// Who acts next")
+    assert out.read_text().startswith("// written by hisoutab\n// Who acts next")
     with pytest.raises(InputError, match=r"expected a \.svg"):
         pg.save(tmp_path / "g.txt")
 

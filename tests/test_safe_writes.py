@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from hisoutab import InputError
 from hisoutab.cli import common
 from hisoutab.cli.main import main
-from hisoutab.engine.files import write_file
+from hisoutab.engine.files import write_file, written_by_hisoutab
 
 SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "hisoutab-0.45.2" / "setup" / \
     "standard_setup.yaml"
@@ -57,24 +57,46 @@ def test_an_interrupted_write_keeps_the_old_file(tmp_path: Path, monkeypatch: py
     assert [p.name for p in tmp_path.iterdir()] == ["golden.txt"]
 
 
-@pytest.mark.parametrize("args", [
+PICTURES = [
     ("render", "--seed", "1", "--step", "20", "-o", "{out}/state.svg"),
-    ("graph", "phases", "-o", "{out}/phases.dot"),
+    ("render", "--seed", "1", "--step", "20", "-o", "{out}/state.html"),
+    ("render", "--seed", "1", "--step", "20", "-o", "{out}/state.png"),
+    ("graph", "phases", "--overview", "-o", "{out}/phases.dot"),
+    ("graph", "phases", "--overview", "-o", "{out}/phases.svg"),
     ("graph", "priority", "--seed", "1", "--step", "20", "-o", "{out}/priority.dot"),
-    ("capture", "--step", "20", "-o", "{out}/captured.yaml"),
-])
-def test_outputs_need_force_to_replace_a_file(tmp_path: Path, args: tuple[str, ...]) -> None:
+]
+
+
+@pytest.mark.parametrize("args", [*PICTURES, ("capture", "--step", "20", "-o", "{out}/captured.yaml")])
+def test_outputs_need_force_to_replace_a_file_of_the_user(tmp_path: Path, args: tuple[str, ...]) -> None:
     argv = [a.format(out=tmp_path) for a in args]
-    first = invoke(*argv)
-    assert first.exit_code == 0, first.output
     target = Path(argv[-1])
-    before = target.read_bytes()
+    target.write_bytes(b"the user's own file\n")
     again = invoke(*argv)
     assert again.exit_code == 2
     assert "exists already; give --force to replace it" in again.output
-    assert target.read_bytes() == before
+    assert target.read_bytes() == b"the user's own file\n"
     forced = invoke(*argv, "--force")
     assert forced.exit_code == 0, forced.output
+    assert target.read_bytes() != b"the user's own file\n"
+
+
+@pytest.mark.parametrize("args", PICTURES)
+def test_a_picture_or_graph_hisoutab_wrote_is_replaced_without_force(tmp_path: Path,
+                                                                      args: tuple[str, ...]) -> None:
+    argv = [a.format(out=tmp_path) for a in args]
+    first = invoke(*argv)
+    assert first.exit_code == 0, first.output
+    assert written_by_hisoutab(Path(argv[-1]))
+    again = invoke(*argv)
+    assert again.exit_code == 0, again.output
+
+
+def test_a_captured_scenario_is_data_and_needs_force(tmp_path: Path) -> None:
+    argv = ["capture", "--step", "20", "-o", str(tmp_path / "c.yaml")]
+    assert invoke(*argv).exit_code == 0
+    again = invoke(*argv)
+    assert again.exit_code == 2 and "give --force" in again.output
 
 
 def test_outputs_into_a_missing_folder_are_refused(tmp_path: Path) -> None:

@@ -199,7 +199,8 @@ def test_render_same_as_library(tmp_path) -> None:
     assert invoke("render", "--seed", "2", "--step", "12", "-o", str(out)).exit_code == 0
     g = Game(RS, seed=2)
     g.run(until="end", agents=RandomAgent(2), max_steps=12)
-    assert out.read_text() == '<?xml version="1.0" encoding="UTF-8"?>\n' + StatePicture(g.ctx, g.state).svg
+    assert out.read_text() == ('<?xml version="1.0" encoding="UTF-8"?>\n<!-- written by hisoutab -->\n'
+                               + StatePicture(g.ctx, g.state).svg)
 
 
 @pytest.mark.parametrize("args", [
@@ -237,7 +238,7 @@ def test_graph_dot_files(tmp_path) -> None:
     r = invoke("graph", "priority", "--seed", "1", "--step", "40", "-o", str(prio))
     assert r.exit_code == 0, r.output
     src = prio.read_text()
-    assert src.startswith("// Who acts next") and "H-TURN-1" in src
+    assert src.startswith("// written by hisoutab\n// Who acts next") and "H-TURN-1" in src
 
 
 @needs_dot

@@ -15,6 +15,7 @@ import click
 from hisoutab.cli.common import DEFAULT_RULESET, console, friendly
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.files import check_target, write_file
+from hisoutab.presentation.marking import mark
 
 __all__ = ["graph", "render", "seeded_game", "show", "write_phase_graph", "write_priority_graph",
            "write_state_picture"]
@@ -45,7 +46,7 @@ def _check_suffix(out: str, allowed: tuple[str, ...], field: str, force: bool = 
     path = Path(out)
     if path.suffix.lower() not in allowed:
         raise InputError(f"{out!r}: expected a file ending in {', '.join(allowed)}", field=field)
-    return check_target(path, force=force, field=field)
+    return check_target(path, force=force, field=field, replaceable=True)
 
 
 def _dot_missing(exc: Exception) -> InputError:
@@ -69,14 +70,14 @@ def _save_graph(wrapper: Any, path: Path, force: bool = False) -> Path:
 
     suffix = path.suffix.lower()
     if suffix in (".dot", ".gv"):
-        return write_file(path, wrapper.source, force=force)
+        return write_file(path, mark(wrapper.source, suffix), force=force, replaceable=True)
     try:
         data = wrapper.pipe(suffix[1:])
     except graphviz.ExecutableNotFound as exc:
         raise _dot_missing(exc) from None
     except graphviz.CalledProcessError as exc:
         raise _dot_failed(exc) from None
-    return write_file(path, data, force=force)
+    return write_file(path, mark(data, suffix), force=force, replaceable=True)
 
 
 def write_state_picture(game: Any, state: Any, out: str | Path, *, designer: bool = False,

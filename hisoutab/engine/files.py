@@ -18,6 +18,18 @@ from pathlib import Path
 from .errors import InputError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # scenario and card files are a few kilobytes
+#: the mark hisoutab leaves in the pictures and graphs it writes (see :func:`written_by_hisoutab`)
+MARK = b"written by hisoutab"
+
+
+def written_by_hisoutab(path: str | Path) -> bool:
+    """Whether the file at ``path`` carries :data:`MARK` in its first 4 KB: a picture or graph
+    hisoutab wrote, which it may replace without ``force`` (nothing of the user's is lost)."""
+    try:
+        with open(path, "rb") as fh:
+            return MARK in fh.read(4096)
+    except OSError:
+        return False
 
 
 def read_text(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "file") -> str:
@@ -50,9 +62,11 @@ def read_text(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "fil
         raise InputError(f"not a UTF-8 text file (byte {exc.start})", file=name) from None
 
 
-def check_target(path: str | Path, *, force: bool = False, field: str = "-o") -> Path:
+def check_target(path: str | Path, *, force: bool = False, field: str = "-o",
+                 replaceable: bool = False) -> Path:
     """``path`` as a place to write: its folder exists, it is not a folder or a device, and it does
-    not exist yet unless ``force``."""
+    not exist yet unless ``force`` — or, with ``replaceable``, it is a picture or graph hisoutab
+    wrote itself (it carries :data:`MARK`)."""
     p = Path(path)
     name = str(path)
     folder = p.parent if str(p.parent) else Path(".")
@@ -69,15 +83,16 @@ def check_target(path: str | Path, *, force: bool = False, field: str = "-o") ->
         raise InputError("is a folder; expected a file name", file=name, field=field)
     if not stat.S_ISREG(st.st_mode):
         raise InputError("is not a regular file; cannot write over it", file=name, field=field)
-    if not force:
+    if not force and not (replaceable and written_by_hisoutab(p)):
         raise InputError("exists already; give --force to replace it", file=name, field=field)
     return p
 
 
 def write_file(path: str | Path, data: str | bytes, *, force: bool = False,
-               field: str = "-o") -> Path:
-    """Write ``data`` (text as UTF-8) to ``path`` atomically; see the module docstring."""
-    p = check_target(path, force=force, field=field)
+               field: str = "-o", replaceable: bool = False) -> Path:
+    """Write ``data`` (text as UTF-8) to ``path`` atomically; see the module docstring and
+    :func:`check_target` for ``force`` and ``replaceable``."""
+    p = check_target(path, force=force, field=field, replaceable=replaceable)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     folder = p.parent if str(p.parent) else Path(".")
     try:

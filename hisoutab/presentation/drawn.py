@@ -11,6 +11,8 @@ import graphviz
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.files import check_target, write_file
 
+from .marking import mark
+
 # (graph attributes, seconds): the layouts tried in turn
 _FALLBACKS: tuple[tuple[dict[str, str], int], ...] = (
     ({}, 30), ({"newrank": "true"}, 30), ({"newrank": "true", "splines": "line"}, 60))
@@ -67,6 +69,6 @@ class DrawnGraph:
         suffix = p.suffix.lower()
         if suffix not in (".dot", ".gv", ".svg", ".png", ".pdf"):
             raise InputError(f"{str(path)!r}: expected a .svg, .png, .pdf, .dot or .gv file", field="-o")
-        check_target(p, force=force)
+        check_target(p, force=force, replaceable=True)
         data = self.source if suffix in (".dot", ".gv") else self.pipe(suffix[1:])
-        return write_file(p, data, force=force)
+        return write_file(p, mark(data, suffix), force=force, replaceable=True)

@@ -20,6 +20,7 @@ from hisoutab.engine.files import check_target, write_file
 from hisoutab.engine.record import to_dict
 
 from .base import Presentation, presentation_for, presentation_of_state
+from .marking import mark
 from .svg import esc
 
 _PREFIX_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
@@ -108,7 +109,7 @@ class StatePicture:
         """Write the picture to ``path``: ``.html`` (a page), ``.png`` (rendered), else SVG text.
         The write is atomic; with ``force=False`` an existing file is not replaced."""
         path = Path(path)
-        check_target(path, force=force)
+        check_target(path, force=force, replaceable=True)
         suffix = path.suffix.lower()
         data: str | bytes
         if suffix in (".html", ".htm"):
@@ -121,4 +122,4 @@ class StatePicture:
             data = svg_to_png(self.svg)
         else:
             data = '<?xml version="1.0" encoding="UTF-8"?>\n' + self.svg
-        return write_file(path, data, force=force)
+        return write_file(path, mark(data, suffix), force=force, replaceable=True)
