@@ -25,6 +25,7 @@ from hisoutab.engine.game import Game, Step
 from hisoutab.engine.ruleset import ruleset_of_state
 from hisoutab.presentation import StatePicture, presentation_for
 
+from .chance_panel import ChancePanel
 from .controls import button, classed, esc
 from .decisions import DecisionPanel
 from .diff import state_diff
@@ -50,7 +51,7 @@ def rules_href(url: str) -> str:
     return "../" + url
 
 
-class Workbench(EditPanel, RerunPanel, W.VBox):
+class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
     """A game in widgets. ``Workbench(game)``, ``Workbench(state)`` (a new game from that state, of
     the ruleset the state belongs to) or ``Workbench(None)`` (a new game of ``ruleset`` with
     ``seed``).
@@ -134,6 +135,7 @@ class Workbench(EditPanel, RerunPanel, W.VBox):
 
         edit = self._build_edit_panel(self.presentation)
         options = self._build_rerun_panel()
+        chance = self._build_chance_panel()
 
         # ------------------------------------------------------------ wiring
         self.b_first.on_click(lambda _: self._move(lambda g: g.goto(0)))
@@ -159,8 +161,9 @@ class Workbench(EditPanel, RerunPanel, W.VBox):
         branch = W.HBox([self.lines, self.line_info])
         export = W.VBox([self.x_path, W.HBox([self.b_export_state, self.b_export_line]),
                          W.HBox([self.x_msg, self.b_export_replace])])
-        tools = classed(W.Accordion(children=[edit, export, options],
-                                    titles=("edit the situation", "export", "rule options")), "hs-tools")
+        tools = classed(W.Accordion(children=[edit, export, options, chance],
+                                    titles=("edit the situation", "export", "rule options", "chance")),
+                        "hs-tools")
         pictures = W.HBox([self.picture, self.compare_box], layout=W.Layout(flex_flow="row wrap"))
         left = W.VBox([pictures, self.step_view], layout=W.Layout(flex="3 1 0"))
         right = W.VBox([W.HTML("<b>log</b> (select a step to jump there)"), self.log_view,
