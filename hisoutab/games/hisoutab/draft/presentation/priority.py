@@ -24,6 +24,7 @@ import graphviz
 import networkx as nx
 
 from hisoutab.engine.decision import Decision
+from hisoutab.games.hisoutab.priority_edges import draw_edges
 from hisoutab.presentation.drawn import DrawnGraph
 
 from ..rules.flow import FLOW
@@ -432,16 +433,7 @@ def draw_priority_graph(graph: nx.DiGraph, *, prefix: str = "p",
     dot.attr("edge", fontname=_FONT, fontsize="9", color=_EDGE, arrowsize="0.7", fontcolor="#222222")
     for key, data in graph.nodes(data=True):
         dot.node(ids[key], **_node_attrs(data))
-    for a, b, data in graph.edges(data=True):
-        attrs = {"label": _edge_label(data["clauses"], data["why"]),
-                 "tooltip": f"{', '.join(data['clauses'])}: {data['why']}"}
-        if not data.get("certain", True):
-            attrs.update(style="dashed", color=_MAYBE)
-        if data.get("choice") == "keep":
-            attrs["color"] = "#2e7d32"
-        elif data.get("choice") == "pass":
-            attrs["color"] = "#b26a00"
-        dot.edge(ids[a], ids[b], **attrs)
+    draw_edges(dot, graph, ids, _edge_label)
     return dot
 
 

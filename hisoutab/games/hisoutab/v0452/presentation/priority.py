@@ -24,6 +24,7 @@ from typing import Any
 import graphviz
 import networkx as nx
 
+from hisoutab.games.hisoutab.priority_edges import draw_edges
 from hisoutab.presentation.drawn import DrawnGraph
 
 __all__ = ["PriorityGraph", "draw_priority_graph", "has_priority", "priority_graph"]
@@ -454,16 +455,7 @@ def draw_priority_graph(graph: nx.DiGraph, *, prefix: str = "p", rankdir: str = 
     dot.attr("edge", fontname=_FONT, fontsize="9", color=_EDGE, arrowsize="0.7", fontcolor="#222222")
     for key, data in graph.nodes(data=True):
         dot.node(ids[key], **_node_attrs(data))
-    for a, b, data in graph.edges(data=True):
-        attrs = {"label": _edge_label(data["clauses"], data["why"]),
-                 "tooltip": f"{', '.join(data['clauses'])}: {data['why']}"}
-        if not data.get("certain", True):
-            attrs.update(style="dashed", color=_MAYBE)
-        if data.get("choice") == "keep":
-            attrs["color"] = "#2e7d32"
-        elif data.get("choice") == "pass":
-            attrs["color"] = "#b26a00"
-        dot.edge(ids[a], ids[b], **attrs)
+    draw_edges(dot, graph, ids, _edge_label)
     return dot
 
 
