@@ -52,7 +52,8 @@ def test_valid_svg_root(game):
     root = parse(svg)
     assert root.tag == f"{NS}svg"
     assert root.get("viewBox", "").startswith("0 0 900 ")
-    assert root.get("width") == "900" and root.get("height")
+    # it scales to its box: no fixed pixel size, a viewBox to scale by
+    assert root.get("width") == "100%" and root.get("height") is None
     assert root.get("font-family") == "sans-serif"
 
 
@@ -112,7 +113,7 @@ def test_zone_cards(game):
     else:
         pytest.skip("no state with cards in both zones")
     root = parse(render_state_svg(game.ctx, s))
-    cards = by_class(root, "zone-card")
+    cards = [e for e in by_class(root, "zone-card") if e.get("data-zone") in ("cast", "trigger")]
     got = sorted((e.get("data-player"), e.get("data-zone"), e.get("data-card")) for e in cards)
     want = sorted([(p.name, "cast", p.cast) for p in s.players if p.cast]
                   + [(p.name, "trigger", p.trigger) for p in s.players if p.trigger])
@@ -266,7 +267,13 @@ def test_state_picture(game, hit_state, tmp_path):
     assert "0x" not in repr(pic)
     parse(pic._repr_svg_())
     html = pic._repr_html_()
-    assert html.startswith("<div") and html.endswith("</div>") and pic._repr_svg_() in html
+    assert html.startswith("<div") and html.endswith("</div>")
+    # the picture fills its box: the SVG at the box's width, its height following, no scrolling
+    assert 'style="width:100%;max-width:100%"' in html and "overflow" not in html
+    svg = html[html.index("<svg"):-len("</div>")]
+    root = parse(svg)
+    assert root.get("style") == "width:100%;height:auto;max-width:100%;display:block"
+    assert svg.replace(f' style="{root.get("style")}"', "", 1) == pic._repr_svg_()
     svg_path = pic.save(tmp_path / "s.svg")
     parse(svg_path.read_text(encoding="utf-8"))
     html_path = pic.save(tmp_path / "s.html")

@@ -258,7 +258,7 @@ def test_bullet_area_with_dice(game, crafted):
 
 def test_legend_explains_bullets(game, crafted):
     root = parse(render_state_svg(game.ctx, crafted))
-    (legend,) = by_class(root, "legend")
+    legend, _marks = by_class(root, "legend")  # the board's key, the timeline's and panels' key
     words = alltext(legend)
     assert "bullet" in words and "direction" in words and "duration" in words
     assert by_class(legend, "arrow")
@@ -274,13 +274,18 @@ def test_grows_with_the_bullet_area(game, crafted):
     big_state = crafted.with_player(0, replace(p1, bullet_area=more, dice=tuple((c, 1) for c in more)))
     big = parse(render_state_svg(ctx, big_state))
     if len(more) > 2:
-        assert int(big.get("height")) > int(small.get("height"))
+        assert _height(big) > _height(small)
     assert len([e for e in by_class(big, "zone-card") if e.get("data-player") == "P1"]) >= len(more)
     for root in (small, big):
-        h = int(root.get("height"))
+        h = _height(root)
         for e in root.iter(f"{NS}rect"):
             if e.get("y") is not None:
                 assert float(e.get("y")) + float(e.get("height", 0)) <= h
+
+
+def _height(root: ET.Element) -> float:
+    """The picture's height: the viewBox's (the root has no fixed size)."""
+    return float(root.get("viewBox").split()[3])
 
 
 def test_ids_prefixed_and_unique(game, crafted):

@@ -19,6 +19,7 @@ from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.record import replace
 
 from . import tree
+from .cards import CardFace, SubsetChoice
 
 Explainer = Callable[..., Any]  # (game, state, **options) -> a DrawnGraph
 
@@ -102,6 +103,44 @@ class Presentation:
         card, the end…): one of its events has a type in :attr:`moment_events`."""
         kinds = self.moment_events
         return any(isinstance(e, dict) and e.get("type") in kinds for e in getattr(step, "events", ()))
+
+    # ---------------------------------------------------------------- cards
+    def card_face(self, ctx: Any, state: Any, card: str) -> CardFace | None:
+        """The whole face of ``card`` (an id as the state holds it; ``state`` may be None), or None
+        when this presentation cannot describe it."""
+        return None
+
+    def card_name(self, ctx: Any, card: str) -> str:
+        """The name a reader knows ``card`` by (its id when no face is known)."""
+        face = self.card_face(ctx, None, card)
+        return face.name if face is not None else card
+
+    def cards(self, ctx: Any, state: Any) -> tuple[str, ...]:
+        """The cards a reader may look at in ``state``: those in the declared card zones (a hidden
+        card, ``"?"`` in a player's view, is left out)."""
+        from hisoutab.engine.ruleset import ruleset_of_state
+
+        ruleset = ruleset_of_state(state)
+        if ruleset is None:
+            return ()
+        out: list[str] = []
+        for z in getattr(ruleset, "zones", ()):
+            if not z.holds_cards:
+                continue
+            holders = getattr(state, "players", ()) if z.owner == "player" else (state,)
+            for h in holders:
+                out.extend(c for c in z.cards(h) if isinstance(c, str) and c != "?" and c not in out)
+        return tuple(out)
+
+    def option_text(self, ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
+        """The words a button shows for ``option`` of ``player`` (the option's label stays its value,
+        the one scripts and scenario files use)."""
+        return str(option.label)
+
+    def subset_choice(self, ctx: Any, state: Any, decision: Any, player: str) -> SubsetChoice | None:
+        """When ``decision``'s options for ``player`` are the subsets of some cards (a mulligan),
+        how to offer them as one checkbox per card and a confirm button; else None."""
+        return None
 
     # ---------------------------------------------------------------- rules links
     def docs_page(self) -> str:

@@ -62,6 +62,26 @@ def render_state_svg(game_or_ctx: Any, state: Any = None, *, highlight: Iterable
                         prefix=prefix)
 
 
+FILL = "width:100%;height:auto;max-width:100%;display:block"
+
+
+def fill_width(svg: str) -> tuple[str, bool]:
+    """``svg`` made to fill the width of its box with its height following (a ``style`` on the root
+    element), and whether it scales: only an SVG with a ``viewBox`` does, and one that sets its own
+    ``style`` is left as it is."""
+    start = svg.find("<svg")
+    end = svg.find(">", start)
+    if start < 0 or end < 0:
+        return svg, False
+    head = svg[start:end]
+    if "viewBox=" not in head:
+        return svg, False
+    if " style=" in head:
+        return svg, True
+    cut = end - 1 if head.endswith("/") else end
+    return svg[:cut] + f' style="{FILL}"' + svg[cut:], True
+
+
 class StatePicture:
     """A picture of one state that shows itself in Jupyter. ``viewer``: the player whose view is
     drawn (hidden cards as "?"); ``None`` draws everything (the designer's view). ``designer``
@@ -97,7 +117,11 @@ class StatePicture:
         return self.svg
 
     def _repr_html_(self) -> str:
-        return f'<div class="hisoutab-picture" style="max-width:100%;overflow-x:auto">{self.svg}</div>'
+        """The picture in a box it fills: the SVG at the box's width, its height following (no
+        horizontal scrolling); an SVG without a viewBox cannot scale and keeps its size."""
+        svg, scales = fill_width(self.svg)
+        box = "width:100%;max-width:100%" + ("" if scales else ";overflow-x:auto")
+        return f'<div class="hisoutab-picture" style="{box}">{svg}</div>'
 
     def __repr__(self) -> str:
         extra = f" highlight={len(self.highlight)}" if self.highlight else ""

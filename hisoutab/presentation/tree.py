@@ -14,6 +14,7 @@ from typing import Any
 from hisoutab.engine.record import is_record
 
 from .svg import FONT, HIGHLIGHT, INK, MUTED, el, text
+from .textfit import text_width
 
 MAX_ROWS = 160
 ROW = 18
@@ -62,30 +63,37 @@ def rows(state: Any) -> list[tuple[int, str, str, bool]]:
 
 def record_svg(state: Any, *, title: str = "", prefix: str = "hs",
                highlight: tuple[Any, ...] = ()) -> str:
-    """An SVG picture of ``state``'s record tree (scales to its box: viewBox, width 100%)."""
+    """An SVG picture of ``state``'s record tree (scales to its box: a viewBox, width 100% and no fixed
+    height; the viewBox is wide enough for the longest row, at least :data:`WIDTH`)."""
     items = rows(state)
     top = 40
     height = top + ROW * len(items) + 16
-    parts = [text(14, 26, title or type(state).__name__, size=16, weight="bold", cls="title")]
+    # wide enough for the longest row (values are shortened at 90 characters, labels are not)
+    width = max([WIDTH] + [round(14 + INDENT * d + 8 + 7.2 * (len(label) + 1) + text_width(value, 12) + 14)
+                           for d, label, value, _ in items])
+    heading_text = title or type(state).__name__
+    marks = f"touched: {', '.join(_plain(h, 30) for h in highlight)}" if highlight else ""
+    if marks:
+        head_w = text_width(heading_text, 16, bold=True) + text_width(marks, 12)
+        width = max(width, round(14 + head_w + 24 + 14))
+    parts = [text(14, 26, heading_text, size=16, weight="bold", cls="title")]
     for k, (depth, label, value, heading) in enumerate(items):
         y = top + ROW * k + 12
         x = 14 + INDENT * depth
         if heading:
-            parts.append(el("rect", {"x": x - 4, "y": y - 13, "width": WIDTH - x - 10, "height": ROW - 2,
+            parts.append(el("rect", {"x": x - 4, "y": y - 13, "width": width - x - 10, "height": ROW - 2,
                                      "rx": 3, "fill": "#eef1f5"}))
         parts.append(text(x, y, f"{label}:", size=12, weight="bold" if heading else None,
                           fill=INK, cls="field"))
         parts.append(text(x + 8 + 7.2 * (len(label) + 1), y, value, size=12,
                           fill=MUTED if heading else INK, cls="value"))
-    if highlight:
-        marks = ", ".join(_plain(h, 30) for h in highlight)
-        parts.append(text(WIDTH - 14, 26, f"touched: {marks}", size=12, anchor="end",
-                          fill=HIGHLIGHT, cls="touched"))
+    if marks:
+        parts.append(text(width - 14, 26, marks, size=12, anchor="end", fill=HIGHLIGHT, cls="touched"))
     root = {"xmlns": "http://www.w3.org/2000/svg", "id": f"{prefix}-root", "class": "hisoutab-state",
-            "viewBox": f"0 0 {WIDTH} {height}", "width": "100%", "font-family": FONT,
+            "viewBox": f"0 0 {width} {height}", "width": "100%", "font-family": FONT,
             "preserveAspectRatio": "xMinYMin meet"}
     return el("svg", root, el("title", {"id": f"{prefix}-title"}, text=title or "state"),
-              el("rect", {"x": 0, "y": 0, "width": WIDTH, "height": height, "fill": "#ffffff"}),
+              el("rect", {"x": 0, "y": 0, "width": width, "height": height, "fill": "#ffffff"}),
               *parts) + "\n"
 
 

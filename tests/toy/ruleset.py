@@ -43,6 +43,7 @@ class ToyDiceRace(RulesetBase):
     capabilities = Capabilities(min_players=2, max_players=4, simultaneous=True, chance=True,
                                 hidden_information=True)
     reference = Path(__file__).resolve().parent / "reference.md"
+    presentation = "tests.toy.presentation:PRESENTATION"  # the generic one, with the cards in words
 
     def context(self, options: Options, setup: Any) -> Context:
         checked = self.validate_setup(setup)

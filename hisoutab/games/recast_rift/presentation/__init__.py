@@ -1,5 +1,6 @@
 """How Recast Rift is shown: the state picture (both mats and the stack), the terminal view, the
-cards a step touched, the stack graph and the moments worth telling."""
+cards a step touched, the stack graph, the moments worth telling, and each card's whole face with the
+decisions that name cards in words."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from hisoutab.presentation.base import Explainer, Presentation
+from hisoutab.presentation.cards import CardFace
 
+from .cards import HIDDEN, card_face, option_text
 from .picture import headline, render_state_svg
 
 __all__ = ["PRESENTATION", "RiftPresentation", "card_marks", "marked_cards", "render_state_svg",
@@ -70,6 +73,19 @@ class RiftPresentation(Presentation):
         """The cards a step's events name, as (owner, index) pairs (``marked_cards`` turns them back
         into card ids; the picture takes either)."""
         return card_marks(ctx, touched_cards(ctx, step))
+
+    def card_face(self, ctx: Any, state: Any, card: str) -> CardFace | None:
+        """A card's whole face: a spell card's type, timing, recast time, attack value, Graze and
+        abilities in words; an awakening card's two sides (``"?"``: a face-down card)."""
+        return card_face(ctx, card)
+
+    def cards(self, ctx: Any, state: Any) -> tuple[str, ...]:
+        """The cards of the declared zones that the state shows (not the face-down ``"?"``)."""
+        return tuple(c for c in super().cards(ctx, state) if c != HIDDEN)
+
+    def option_text(self, ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
+        """Card names instead of card ids; an activation says what the ability does."""
+        return option_text(ctx, state, decision, player, option)
 
     def explainers(self) -> Mapping[str, Explainer]:
         from .graph import StackGraph

@@ -20,9 +20,11 @@ def slot_id(prefix: str, *parts: Any) -> str:
 
 def card_box(ctx: Any, iid: str | None, x: float, y: float, w: float, h: float, *, owner: int, ident: str,
              shown: bool = True, sub: str = "", highlight: frozenset[str] = frozenset(),
-             label: str = "") -> str:
+             label: str = "", where: str = "") -> str:
     """A card at (x, y): ``shown`` False (or a hidden ``"?"``) draws its back. ``sub`` is a second
-    line (the recast time), ``label`` a caption above the box. An empty slot when ``iid`` is None."""
+    line (the recast time), ``label`` a caption above the box, ``where`` the place its tooltip names.
+    An empty slot when ``iid`` is None. A card carries ``data-card`` (``"?"`` when drawn face down)
+    and its whole face as its tooltip."""
     parts: list[str] = []
     if label:
         parts.append(text(x + 2, y - 3, label, size=9, fill=MUTED))
@@ -46,11 +48,11 @@ def card_box(ctx: Any, iid: str | None, x: float, y: float, w: float, h: float, 
         parts.append(draw(x + w / 2, top, fitted, anchor="middle", fill=INK, cls="card-name"))
         if sub:
             parts.append(text(x + w / 2, y + h - 4, sub, size=9, anchor="middle", fill=MUTED, cls="card-sub"))
-        tip = cards.hover(ctx, iid)
+        tip = cards.card_tip(ctx, iid, where)
     else:
-        parts.append(text(x + w / 2, y + h / 2 + 4, "face down", size=10, anchor="middle",
-                          fill=FACE_DOWN_INK, cls="card-back"))
-        tip = "a face-down card"
+        parts.append(text(x + w / 2, y + h / 2 + 4, "face down" if w >= 60 else "?", size=10,
+                          anchor="middle", fill=FACE_DOWN_INK, cls="card-back"))
+        tip = cards.card_tip(ctx, cards.HIDDEN, where)
     kind = "card face-up" if face_up else "card face-down"
     return el("g", {"id": ident, "class": kind + (" touched" if lit else ""),
-                    "data-card": iid if face_up else None}, title(tip), *parts)
+                    "data-card": iid if face_up else cards.HIDDEN}, title(tip), *parts)

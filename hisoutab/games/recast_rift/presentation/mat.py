@@ -1,5 +1,7 @@
 """A player's mat: name and fighters, Life, the awakening spots, the recast ladder [III] [II] [I]
-[0] with two slots each, the deck / face-down pile / reserve counts and the hand."""
+[0] with two slots each, the deck / face-down pile / reserve counts, the reserve pile's cards, the
+hand and, while the decks are built, the fighters' cards not yet placed and those left out. Every
+card is drawn whole (its name never cut) or, where this picture may not show it, as a back."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ WIDTH = 380
 LADDER = (("recast_3", "[III]"), ("recast_2", "[II]"), ("recast_1", "[I]"), ("recast_0", "[0]"))
 ROW_H = 44
 CHIP_H = 34
+BACK_W = 26  # a face-down card in a row
 
 
 def _header(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str) -> str:
@@ -45,12 +48,15 @@ def _spots(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str, lit: f
     far_label = "far spot (awakenable)"
     if p.awakened:
         far = card_box(ctx, p.awakened, x, y, w, 44, owner=i, ident=slot_id(prefix, p.name, "far"),
-                       highlight=lit, label=far_label + " · ★ awakened", sub="awakened")
+                       highlight=lit, label=far_label + " · ★ awakened", sub="awakened",
+                       where=f"{p.name}'s far spot, awakened")
     else:
         far = card_box(ctx, p.far, x, y, w, 44, owner=i, ident=slot_id(prefix, p.name, "far"),
-                       shown=secret, highlight=lit, label=far_label)
+                       shown=secret, highlight=lit, label=far_label,
+                       where=f"{p.name}'s far spot (the awakenable life area)")
     near = card_box(ctx, p.near, x + w + 10, y, w, 44, owner=i, ident=slot_id(prefix, p.name, "near"),
-                    shown=secret, highlight=lit, label="near spot")
+                    shown=secret, highlight=lit, label="near spot",
+                    where=f"{p.name}'s near spot (the non-awakenable life area)")
     return el("g", {"class": "awakening-spots"}, far, near)
 
 
@@ -72,7 +78,8 @@ def _ladder(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str, lit: 
             sx = x + 44 + k * (sw + 4)
             parts.append(card_box(ctx, iid, sx, ry + 2, sw, ROW_H - 8, owner=i,
                                   ident=slot_id(prefix, p.name, attr, k), highlight=lit,
-                                  sub=("recast " + cards.recast_time(ctx, iid)) if iid else ""))
+                                  sub=("recast " + cards.recast_time(ctx, iid)) if iid else "",
+                                  where=f"{p.name}'s recast zone {label}"))
     return el("g", {"class": "recast-ladder", "id": slot_id(prefix, p.name, "ladder")}, *parts)
 
 
@@ -94,25 +101,35 @@ def _piles(state: Any, ctx: Any, i: int, x: float, y: float, prefix: str) -> str
     return el("g", {"class": "piles"}, *parts)
 
 
-def _hand(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str, lit: frozenset[str],
-          designer: bool, viewer: str | None) -> tuple[str, float]:
+def _row(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str, lit: frozenset[str], *,
+         zone: str, head: str, held: tuple[str, ...], shown: bool, where: str) -> tuple[str, float]:
+    """A labelled row of cards (three to a line, names whole); cards the view may not see are drawn
+    as small backs, one per card."""
     p = state.players[i]
-    shown = cards.may_see(ctx, i, designer=designer, viewer=viewer)
-    hand = tuple(p.hand)
-    parts = [text(x, y + 10, f"hand: {len(hand)} card{'s' if len(hand) != 1 else ''}", size=11,
-                  weight="bold", fill=MUTED)]
-    if not shown or not hand:
-        if hand:
-            parts.append(text(x + 110, y + 10, "(names hidden from this view)", size=10, fill=MUTED))
-        return el("g", {"class": "hand", "id": slot_id(prefix, p.name, "hand")}, *parts), 16
+    parts = [text(x, y + 10, head, size=11, weight="bold", fill=MUTED)]
+    if not held:
+        return el("g", {"class": zone, "id": slot_id(prefix, p.name, zone)}, *parts), 16
+    if not shown or all(c == cards.HIDDEN for c in held):
+        per_row = int((WIDTH + 6) // (BACK_W + 6))
+        for k in range(len(held)):
+            row, col = divmod(k, per_row)
+            parts.append(card_box(ctx, cards.HIDDEN, x + col * (BACK_W + 6), y + 16 + row * (CHIP_H + 6),
+                                  BACK_W, CHIP_H, owner=i, ident=slot_id(prefix, p.name, zone, k),
+                                  where=where))
+        rows = (len(held) + per_row - 1) // per_row
+        return el("g", {"class": zone, "id": slot_id(prefix, p.name, zone)}, *parts), 16 + rows * (CHIP_H + 6)
     per_row = 3
     cw = (WIDTH - 8 * (per_row - 1)) / per_row
-    for k, iid in enumerate(hand):
+    for k, iid in enumerate(held):
         row, col = divmod(k, per_row)
         parts.append(card_box(ctx, iid, x + col * (cw + 8), y + 16 + row * (CHIP_H + 6), cw, CHIP_H, owner=i,
-                              ident=slot_id(prefix, p.name, "hand", k), highlight=lit))
-    rows = (len(hand) + per_row - 1) // per_row
-    return el("g", {"class": "hand", "id": slot_id(prefix, p.name, "hand")}, *parts), 16 + rows * (CHIP_H + 6)
+                              ident=slot_id(prefix, p.name, zone, k), highlight=lit, where=where))
+    rows = (len(held) + per_row - 1) // per_row
+    return el("g", {"class": zone, "id": slot_id(prefix, p.name, zone)}, *parts), 16 + rows * (CHIP_H + 6)
+
+
+def _count(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def render_mat(ctx: Any, state: Any, i: int, x: float, y: float, *, prefix: str, lit: frozenset[str],
@@ -124,14 +141,22 @@ def render_mat(ctx: Any, state: Any, i: int, x: float, y: float, *, prefix: str,
     py = y + 118 + 4 * ROW_H + 6
     parts.append(_piles(state, ctx, i, x, py, prefix))
     hy = py + 34
-    reserve = state.players[i].reserve
-    if reserve:
-        f = fit_name("reserve (face up): " + ", ".join(cards.name(ctx, c) for c in reserve), WIDTH, 10,
-                     smallest=8, max_lines=4)
-        parts.append(draw(x, hy + f.size, f, fill=MUTED, cls="reserve-names"))
-        hy += f.height + 8
-    hand, hh = _hand(ctx, state, i, x, hy, prefix, lit, designer, viewer)
-    parts.append(hand)
-    height = hy + hh - y
+    p = state.players[i]
+    secret = cards.may_see(ctx, i, designer=designer, viewer=viewer)
+    rows = [("reserve", f"reserve pile (face up): {_count(len(p.reserve))}", tuple(p.reserve), True,
+             f"{p.name}'s reserve pile")] if p.reserve else []
+    rows.append(("hand", f"hand: {_count(len(p.hand))}", tuple(p.hand), secret, f"{p.name}'s hand"))
+    if p.pool:  # deck building (RR-SETUP-3): the cards still to place, and those left out so far
+        rows.append(("pool", f"fighters' cards not yet placed: {_count(len(p.pool))}", tuple(p.pool), secret,
+                     f"{p.name}'s fighters' cards (deck building)"))
+        if p.unused:
+            rows.append(("unused", f"left out of the deck: {_count(len(p.unused))}", tuple(p.unused), secret,
+                         f"{p.name}'s cards left out of the deck"))
+    for zone, head, held, shown, where in rows:
+        svg, rh = _row(ctx, state, i, x, hy, prefix, lit, zone=zone, head=head, held=held, shown=shown,
+                       where=where)
+        parts.append(svg)
+        hy += rh + 6
+    height = hy - 6 - y
     return el("g", {"class": "mat", "id": slot_id(prefix, state.players[i].name, "mat"),
                     "data-player": state.players[i].name}, *parts), height

@@ -97,8 +97,10 @@ def _entry(ctx: Any, state: Any, entry: Any, depth: int, x: float, y: float, pre
     tip = (f"{entry_label(ctx, entry)} — {state.players[who].name}'s, {HOW.get(entry.how, entry.how)}; "
            f"at {STAGE_NAMES.get(entry.stage, entry.stage)}; "
            + ("no «Attack»" if dmg is None else f"Hand {dmg[0]} / Life {dmg[1]}"))
-    if cards.known(ctx, entry.card):
-        tip += "\n" + cards.hover(ctx, entry.card)
+    shown = entry.card or entry.source
+    if cards.known(ctx, shown):
+        tip += "\n" + cards.card_tip(ctx, shown, "the card whose text makes this «Attack»"
+                                      if entry.kind == "text" else "")
     return el("g", {"id": slot_id(prefix, "stack", depth), "class": "entry" + (" touched" if touched else ""),
                     "data-card": entry.card or entry.source, "data-stage": entry.stage,
                     "data-hand": cards.value(entry.hand), "data-life": cards.value(entry.life)},
@@ -131,7 +133,7 @@ def render_stack(ctx: Any, state: Any, x: float, y: float, *, prefix: str,
         h = f.height + 10
         parts.append(el("g", {"id": slot_id(prefix, "waiting", k), "class": "waiting", "data-card": w.card},
                         title(f"{state.players[w.owner].name}'s Trigger card waiting to be processed "
-                              f"(ability {w.ability + 1}, on {w.event})\n{cards.hover(ctx, w.card)}"),
+                              f"(ability {w.ability + 1}, on {w.event})\n{cards.card_tip(ctx, w.card)}"),
                         el("rect", {"x": x, "y": cy, "width": WIDTH, "height": h, "rx": 4,
                                     "fill": PLAYER_LIGHT[w.owner],
                                     "stroke": HIGHLIGHT if touched else PLAYER_COLORS[w.owner],

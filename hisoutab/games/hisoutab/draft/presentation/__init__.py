@@ -1,5 +1,6 @@
 """How the HisouTab draft is shown: the state picture, the terminal view, the cells a step touched,
-the rules page's anchors, the priority graph and the workbench's edits."""
+the rules page's anchors, the priority graph, the workbench's edits, and each card's whole face with
+the decisions that name cards in words."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from hisoutab.presentation.base import EditOp, Explainer, Presentation
+from hisoutab.presentation.cards import CardFace
 
 from .board import attack_cells
+from .cards import HIDDEN, card_face, option_text
 from .picture import render_state_svg, status_line
 
 __all__ = ["PRESENTATION", "DraftPresentation", "attack_cells", "render_state_svg", "touched_cells"]
@@ -67,6 +70,19 @@ class DraftPresentation(Presentation):
 
     def touched(self, ctx: Any, step: Any) -> tuple[Any, ...]:
         return touched_cells(ctx, step)
+
+    def card_face(self, ctx: Any, state: Any, card: str) -> CardFace | None:
+        """A card's whole face: its figures, tags, effects in words and range (``"?"``: a face-down
+        card)."""
+        return card_face(ctx, card)
+
+    def cards(self, ctx: Any, state: Any) -> tuple[str, ...]:
+        """The cards of the declared zones that the state shows (not the face-down ``"?"``)."""
+        return tuple(c for c in super().cards(ctx, state) if c != HIDDEN)
+
+    def option_text(self, ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
+        """Card names instead of card ids (a dash names the bullets' cards)."""
+        return option_text(ctx, state, decision, player, option)
 
     def clause_url(self, clause: str, base: str | None = None) -> str:
         """D-… clauses have their own anchor on the rules page; readings (DR-…) and settled

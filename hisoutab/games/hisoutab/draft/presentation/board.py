@@ -9,6 +9,7 @@ from typing import Any
 
 from hisoutab.presentation.svg import HIGHLIGHT, INK, MUTED, PLAYER_COLORS, el, group, polygon, text, title
 
+from .cards import card_tip
 from .marks import bullet_kind, bullet_track, card_name, direction_words, facing_word
 
 CELL = 64
@@ -201,7 +202,8 @@ def bullet_token(ctx: Any, state: Any, b: Any, cx: float, cy: float, r: float, p
     life = (f"token on slot {slot} of {slots}: "
             + (f"{left} more move{'s' if left != 1 else ''}" if left else "discarded at its next move")
             + " (D-CARD-BULLET-1, D-CARD-BULLET-2)")
-    tip = f"{owner} bullet {b.id}: {card_name(ctx, b.card)} at ({b.x}, {b.y}); {how}; {life}"
+    tip = (f"{owner} bullet {b.id}: {card_name(ctx, b.card)} at ({b.x}, {b.y}); {how}; {life}\n"
+           + card_tip(ctx, b.card, f"{owner}'s bullet card"))
     return group({"class": "bullet", "id": f"{prefix}-bullet-{b.id}", "data-bullet": b.id,
                   "data-player": owner, "data-card": b.card, "data-x": b.x, "data-y": b.y,
                   "data-dx": b.dx, "data-dy": b.dy, "data-kind": kind, "data-slot": slot,

@@ -234,11 +234,12 @@ def draft_edits(ruleset: Any) -> tuple[EditOp, ...]:
                (Param("owner", "player", choices=_players),
                 Param("card", "choice", choices=owner_cards, default=first_card),
                 Param("x", "int", "x (column)", minimum=1, maximum=width,
-                      default=lambda c, s, v: _player(s, v, "owner").x),
+                      default=lambda c, s, v: bullet_cell(c, s, v.get("owner"))[0]),
                 Param("y", "int", "y (row, 0 = ground)", minimum=0, maximum=height - 1,
-                      default=lambda c, s, v: _player(s, v, "owner").y),
+                      default=lambda c, s, v: bullet_cell(c, s, v.get("owner"))[1]),
                 Param("direction", "choice",
-                      choices=lambda c, s, v: directions(c, v.get("card") or first_card(c, s, v))),
+                      choices=lambda c, s, v: directions(c, v.get("card") or first_card(c, s, v)),
+                      default=lambda c, s, v: _forward(directions(c, v.get("card") or first_card(c, s, v)))),
                 Param("slot", "int", "slot of its token (1 = first)", minimum=1, maximum=longest,
                       default=lambda c, s, v: 1)),
                add_bullet, "put a bullet card from hand or the discard pile on the board as a bullet"),
@@ -246,6 +247,25 @@ def draft_edits(ruleset: Any) -> tuple[EditOp, ...]:
                (Param("bullet", "choice", choices=lambda c, s, v: [b.id for b in s.bullets]),),
                take_bullet, "take a bullet off the board; its card goes to the discard pile"),
     )
+
+
+def bullet_cell(ctx: Any, state: Any, owner: Any) -> tuple[int, int]:
+    """Where the bullet form puts a new bullet of ``owner``: the first free block in front of the
+    piece (on the board, not the opponent's block: the bullet would hit at once), nearest first; the
+    owner's own block (where a fired bullet starts, D-EFF-BUL) when none is free."""
+    p = _player(state, {"owner": owner}, "owner")
+    others = {(q.x, q.y) for q in state.players if q is not p}
+    f = 1 if p.facing >= 0 else -1
+    cells = [(x, y) for x in range(1, ctx.width + 1) for y in range(ctx.height)
+             if (x, y) not in others and (x - p.x) * f > 0]
+    if not cells:
+        return (p.x, p.y) if ctx.on_board(p.x, p.y) else (1, 0)
+    return min(cells, key=lambda c: (abs(c[0] - p.x) + abs(c[1] - p.y), abs(c[1] - p.y), c[1]))
+
+
+def _forward(choices: Sequence[str]) -> str | None:
+    """``forward`` when the card may fire that way, else its first direction."""
+    return "forward" if "forward" in choices else (choices[0] if choices else None)
 
 
 def _characters() -> list[Any]:

@@ -14,6 +14,7 @@ from typing import Any
 from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, PLAYER_LIGHT, el, group, text, title
 
 from .board import bullet_shape
+from .cards import card_tip
 from .layout import Fitted, fit_text, flow_chips, text_width, wrap_parts
 from .marks import (
     CARD_BACK,
@@ -28,7 +29,6 @@ from .marks import (
     badges_row,
     bullet_kind,
     bullet_track,
-    card_lines,
     card_name,
     card_parts,
     direction_words,
@@ -231,8 +231,7 @@ def _card_box(ctx: Any, state: Any, i: int, which: str, x: float, w: float, pref
 
     def draw(y: float) -> str:
         by = y + 17
-        tip = (f"{label}: a face-down card" if hidden
-               else f"{label}: {card_name(ctx, iid)} [{iid}] — " + " · ".join(card_lines(ctx, iid)))
+        tip = card_tip(ctx, HIDDEN if hidden else iid, f"{p.name}'s card {label.lower()}")
         body = [title(tip), el("rect", {"x": x, "y": by, "width": w, "height": box_h, "rx": 5,
                                         "fill": "#ffffff", "stroke": INK, "stroke-width": 1.5})]
         cy = by + 8
@@ -302,8 +301,8 @@ def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: f
             for k in range(len(cards)):
                 r, c = divmod(k, per_row)
                 out.append(group({"class": "face-down", "id": f"{prefix}-{zone}-{p.name}-{k + 1}",
-                                  "data-zone": zone, "data-player": p.name},
-                                 [title(f"{p.name}'s {label.lower()}: a face-down card"),
+                                  "data-zone": zone, "data-player": p.name, "data-card": HIDDEN},
+                                 [title(card_tip(ctx, HIDDEN, f"{p.name}'s {label.lower()}")),
                                   card_back(x + c * 29, y + top + r * 37)]))
             return "".join(out)
 
@@ -317,13 +316,13 @@ def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: f
             cx, cy = x + chip.x, y + top + chip.y
             if iid == HIDDEN:
                 out.append(group({"class": "face-down", "id": f"{prefix}-{zone}-{p.name}-{k + 1}",
-                                  "data-zone": zone, "data-player": p.name},
-                                 [title("a face-down card"), card_back(cx, cy, 22, chip.h)]))
+                                  "data-zone": zone, "data-player": p.name, "data-card": HIDDEN},
+                                 [title(card_tip(ctx, HIDDEN, f"{p.name}'s {label.lower()}")),
+                                  card_back(cx, cy, 22, chip.h)]))
                 continue
-            lines = " · ".join(card_lines(ctx, iid))
             out.append(group({"class": "zone-card", "id": f"{prefix}-{zone}-{p.name}-{k + 1}",
                               "data-zone": zone, "data-player": p.name, "data-card": iid}, [
-                title(f"{label.lower()}: {card_name(ctx, iid)} [{iid}]" + (f" — {lines}" if lines else "")),
+                title(card_tip(ctx, iid, f"{p.name}'s {label.lower()}")),
                 el("rect", {"x": cx, "y": cy, "width": chip.w, "height": chip.h, "rx": 4, "fill": "#ffffff",
                             "stroke": CARD_EDGE}),
                 fitted_text(cx + 7, cy + 4 + chip.text.size * 0.95, chip.text)]))
@@ -354,9 +353,9 @@ def _bullets(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> S
             slot, slots = bullet_track(ctx, b)
             how = (f"straight {steps} {direction_words(b.dx, b.dy)}" if kind == "straight"
                    else f"trace {steps}")
-            body = [title(f"{b.id}: {card_name(ctx, b.card)} [{b.card}] at ({b.x}, {b.y}), {how}; token "
-                          f"on slot {slot} of {slots} (D-CARD-BULLET-1; after the last slot the card is "
-                          "discarded, D-CARD-BULLET-2)"),
+            body = [title(f"{b.id} at ({b.x}, {b.y}), {how}; token on slot {slot} of {slots} "
+                          "(D-CARD-BULLET-1; after the last slot the card is discarded, D-CARD-BULLET-2)\n"
+                          + card_tip(ctx, b.card, f"{p.name}'s bullet card")),
                     bullet_shape(x + 9, ry + h / 2, 7, color, kind, b.dx, b.dy, None),
                     fitted_text(x + 32, ry + h / 2 - name.height / 2 + name.size * 0.9, name)]
             tx = x + w - track_w

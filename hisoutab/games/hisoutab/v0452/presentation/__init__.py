@@ -1,5 +1,6 @@
 """How HisouTab 0.45.2 is shown: the state picture, the terminal view, the cells a step touched,
-the rules page's anchors, the priority graph and the workbench's edits."""
+the rules page's anchors, the priority graph, the workbench's edits, card faces and the words of
+decisions."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from hisoutab.presentation.base import EditOp, Explainer, Presentation
+from hisoutab.presentation.cards import CardFace, SubsetChoice
 
+from . import cards as card_faces
+from . import choices
 from .board import attack_cells
 from .picture import render_state_svg
 
@@ -43,7 +47,23 @@ def touched_cells(ctx: Any, step: Any) -> tuple[tuple[int, int], ...]:
             c = _cell(e.get(key))
             if c is not None:
                 cells.add(c)
+    cells.update(_moved_cells(ctx, before, step.after))
     return tuple(sorted(cells))
+
+
+def _moved_cells(ctx: Any, before: Any, after: Any) -> set[tuple[int, int]]:
+    """The cells of pieces and bullets that moved, came or went between two states (a knockback,
+    a bullet's flight, a clash), on the board."""
+    out: set[tuple[int, int]] = set()
+    for p, q in zip(before.players, after.players, strict=False):
+        if (p.x, p.y) != (q.x, q.y):
+            out.update({(p.x, p.y), (q.x, q.y)})
+    old = {b.id: (b.x, b.y) for b in before.bullets}
+    new = {b.id: (b.x, b.y) for b in after.bullets}
+    for bid in set(old) | set(new):
+        if old.get(bid) != new.get(bid):
+            out.update(c for c in (old.get(bid), new.get(bid)) if c is not None)
+    return {c for c in out if ctx.on_board(*c)}
 
 
 class HisouTabPresentation(Presentation):
@@ -52,7 +72,7 @@ class HisouTabPresentation(Presentation):
     def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
                 viewer: str | None = None, prefix: str = "hs") -> str:
         cells = [h for h in highlight if _cell(h) is not None]
-        return render_state_svg(ctx, state, highlight=cells, prefix=prefix, designer=designer)
+        return render_state_svg(ctx, state, highlight=cells, prefix=prefix, designer=designer, viewer=viewer)
 
     def title(self, ctx: Any, state: Any) -> str:
         hp = " ".join(f"{p.name} HP {p.hp}" for p in state.players)
@@ -68,6 +88,25 @@ class HisouTabPresentation(Presentation):
     def touched(self, ctx: Any, step: Any) -> tuple[Any, ...]:
         return touched_cells(ctx, step)
 
+    # ---------------------------------------------------------------- cards
+    def card_face(self, ctx: Any, state: Any, card: str) -> CardFace | None:
+        """The whole face of a card instance (``"P1/sweep#1"``; a bare card id names the first
+        instance of that card); None for a hidden card (``"?"``) or an unknown one."""
+        return card_faces.card_face(ctx, state, card)
+
+    def card_name(self, ctx: Any, card: str) -> str:
+        return card_faces.card_name(ctx, card)
+
+    def option_text(self, ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
+        """The option's label with card names for the card ids it names (``discard Barrier Motion
+        (214), Hakurei Orb``; ``play High Sweep (top of Sweep)``); other labels unchanged."""
+        return choices.option_text(ctx, state, decision, player, option)
+
+    def subset_choice(self, ctx: Any, state: Any, decision: Any, player: str) -> SubsetChoice | None:
+        """The mulligan, a spell card's payment of two or more spell cards and the directions of a
+        {Multi X} bullet as one checkbox per card (or direction); None for other decisions."""
+        return choices.subset_choice(ctx, state, decision, player)
+
     def clause_url(self, clause: str, base: str | None = None) -> str:
         base = base or self.docs_page()
         if clause.startswith("R-"):
@@ -82,11 +121,14 @@ class HisouTabPresentation(Presentation):
         return {**super().explainers(), "priority": PriorityGraph}
 
     def edits(self, ruleset: Any) -> tuple[EditOp, ...]:
-        """The generic edits (a counter, a card between declared zones), then HisouTab's own: place a
-        piece, HP, spirit tokens, the timeline tokens, add or remove a bullet, move a card."""
-        from .edits import EDITS
+        """The generic edits (a counter, bounded as the rules bound it; a card between declared zones),
+        then HisouTab's own: place a piece, HP, spirit tokens, the timeline tokens, add or remove a
+        bullet, move a card. Every field defaults to a legal value and is bounded by the rules."""
+        from .edits import EDITS, checked_counter, checked_move
 
-        return super().edits(ruleset) + EDITS
+        checked = {"counter": checked_counter, "move": lambda op: checked_move(op, ruleset)}
+        generic = tuple(checked[op.name](op) if op.name in checked else op for op in super().edits(ruleset))
+        return generic + EDITS
 
 
 PRESENTATION = HisouTabPresentation(

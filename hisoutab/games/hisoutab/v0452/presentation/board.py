@@ -8,6 +8,8 @@ from typing import Any
 
 from hisoutab.presentation.svg import HIGHLIGHT, INK, MUTED, PLAYER_COLORS, el, group, polygon, text, title
 
+from .status import GUARD, KNOCKDOWN, Status, player_status
+
 CELL = 64
 GROUND = "#e6d5b0"
 AIR = "#f2f7fd"
@@ -87,7 +89,10 @@ def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Itera
     crowd: dict[tuple[int, int], list[Any]] = {}
     for b in bullets:
         crowd.setdefault(_bullet_cell(ctx, b), []).append(b)
+    statuses = [player_status(ctx, state, i) for i in range(len(state.players))]
     for i, p in enumerate(state.players):
+        if not ctx.on_board(p.x, p.y):
+            continue  # not placed yet (before the set-up places the pieces, H-SETUP-4)
         share = where[(p.x, p.y)]
         cx, cy = _cell_xy(ctx, gx, gy, p.x, p.y)
         n = len(crowd.get((p.x, p.y), ()))
@@ -95,7 +100,7 @@ def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Itera
             r, dx = (20 if n == 0 else 17 if n <= 4 else 11), 0.0
         else:
             r, dx = (13 if n <= 4 else 9), (-1 if share.index(i) == 0 else 1) * (15 if n <= 4 else 11)
-        out.append(piece(ctx, p, i, cx + CELL / 2 + dx, cy + CELL / 2, r, prefix))
+        out.append(piece(ctx, p, i, cx + CELL / 2 + dx, cy + CELL / 2, r, prefix, statuses[i]))
     # bullets, over the pieces; tokens sharing a cell are spread so that none hides another
     for key, group_ in crowd.items():
         pieces = len(where.get(key, ())) if ctx.on_board(*key) else 0
@@ -240,8 +245,28 @@ def bullet_token(ctx: Any, state: Any, b: Any, cx: float, cy: float, r: float, p
                                            faded=not on)])
 
 
-def piece(ctx: Any, p: Any, i: int, cx: float, cy: float, r: float, prefix: str) -> str:
-    """A character piece: a circle with the player's name and a triangle on the side it faces."""
+def guard_shape(cx: float, cy: float, size: float = 8) -> str:
+    """The guard-state mark: a small shield."""
+    s = size
+    return polygon([(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s * 0.15), (cx, cy + s * 1.15),
+                    (cx - s, cy + s * 0.15)], **{"fill": GUARD, "stroke": "#ffffff", "stroke-width": 1.5,
+                                                 "stroke-linejoin": "round"})
+
+
+def knockdown_shape(cx: float, cy: float, r: float) -> str:
+    """The knockdown mark: a dashed gold ring around the piece (invulnerable) and a "KD" tag."""
+    return (el("circle", {"cx": cx, "cy": cy, "r": r + 5, "fill": "none", "stroke": KNOCKDOWN,
+                          "stroke-width": 3, "stroke-dasharray": "5 3"})
+            + el("rect", {"x": cx + r * 0.35, "y": cy + r * 0.45, "width": 20, "height": 13, "rx": 3,
+                          "fill": KNOCKDOWN, "stroke": "#ffffff", "stroke-width": 1})
+            + text(cx + r * 0.35 + 10, cy + r * 0.45 + 10, "KD", size=9, anchor="middle", weight="bold",
+                   fill="#ffffff"))
+
+
+def piece(ctx: Any, p: Any, i: int, cx: float, cy: float, r: float, prefix: str,
+          status: Status | None = None) -> str:
+    """A character piece: a circle with the player's name and a triangle on the side it faces; a
+    shield while in guard state, a dashed gold ring and "KD" while knocked down (invulnerable)."""
     color = PLAYER_COLORS[i]
     f = 1 if p.facing >= 0 else -1
     tip = cx + f * (r + 8)
@@ -250,56 +275,29 @@ def piece(ctx: Any, p: Any, i: int, cx: float, cy: float, r: float, prefix: str)
                                                                    "stroke": "#ffffff", "stroke-width": 1})
     name = ctx.characters[i].name if i < len(ctx.characters) else p.character
     facing = "right" if f > 0 else "left"
+    tip_text = f"{p.name} ({name}) at ({p.x}, {p.y}), facing {facing}"
+    marks: list[str] = []
+    if status is not None:
+        tip_text += f"; {status.label}: {status.why}"
+        if status.kind == "guard":
+            sx = cx - f * r * 0.8
+            marks.append(el("g", {"class": "guard-mark"}, guard_shape(sx, cy - r * 0.8, 7 if r > 12 else 5)))
+        elif status.kind == "knockdown":
+            marks.append(el("g", {"class": "knockdown-mark"}, knockdown_shape(cx, cy, r)))
     return group({"class": "piece", "id": f"{prefix}-piece-{p.name}", "data-player": p.name, "data-x": p.x,
-                  "data-y": p.y, "data-facing": facing}, [
-        title(f"{p.name} ({name}) at ({p.x}, {p.y}), facing {facing}"),
+                  "data-y": p.y, "data-facing": facing,
+                  "data-status": status.kind if status is not None else None,
+                  "data-guard": None if status is None else ("true" if status.guarding else "false"),
+                  "data-invulnerable": "true" if status is not None and status.kind == "knockdown"
+                  else None}, [
+        title(tip_text),
         el("circle", {"cx": cx, "cy": cy, "r": r, "fill": color, "stroke": INK, "stroke-width": 1.5}),
         tri,
         text(cx, cy + (5 if r > 16 else 4), p.name, size=15 if r > 16 else 11, anchor="middle", weight="bold",
              fill="#ffffff"),
+        *marks,
     ])
 
 
-def render_legend(ox: float, oy: float, prefix: str = "hs") -> tuple[str, float]:
-    """A key to the shapes; returns (svg, height). Its shapes carry no game-object classes."""
-    from .timeline import hit_shape, marker_shape
-
-    out = [text(ox, oy + 16, "Key", size=15, weight="bold")]
-    c, c2 = PLAYER_COLORS
-    step = 26
-    shapes: list[tuple[Any, str]] = [
-        (lambda y: el("circle", {"cx": ox + 14, "cy": y, "r": 11, "fill": c, "stroke": INK})
-         + polygon([(ox + 25, y - 6), (ox + 33, y), (ox + 25, y + 6)], fill=c),
-         "character piece, ▶ facing"),
-        (lambda y: marker_shape(ox + 14, y, c, "P1", r=11), "timeline marker (next turn)"),
-        (lambda y: hit_shape(ox + 14, y, c, "P1", r=13), "hit token (replaces the next turn)"),
-        (lambda y: el("rect", {"x": ox + 3, "y": y - 11, "width": 22, "height": 22, "fill": HIGHLIGHT,
-                               "fill-opacity": 0.35, "stroke": HIGHLIGHT, "stroke-dasharray": "6 3"}),
-         "highlighted cell"),
-        (lambda y: el("circle", {"cx": ox + 8, "cy": y, "r": 7, "fill": "#6a3fb5", "stroke": "#3a2270"})
-         + el("circle", {"cx": ox + 26, "cy": y, "r": 7, "fill": "#ffffff", "stroke": "#3a2270",
-                         "stroke-width": 2}),
-         "spirit token face-up / face-down"),
-        (lambda y: el("rect", {"x": ox + 5, "y": y - 9, "width": 18, "height": 18, "rx": 3, "fill": "#fff4d6",
-                               "stroke": "#8a6d1f", "stroke-width": 1.5})
-         + text(ox + 14, y + 5, 3, size=12, anchor="middle", weight="bold"),
-         "die: turns / yellow cells left"),
-        (lambda y: bullet_shape(ox + 10, y, 9, c2, "straight", 1, 0, 2),
-         "bullet; 2 = its duration die"),
-        (lambda y: bullet_shape(ox + 10, y, 9, c, "straight", 1, 1, 3),
-         "straight bullet: arrow = direction"),
-        (lambda y: bullet_shape(ox + 14, y, 8, c, "trace", duration=1), "tracing bullet (owner moves it)"),
-        (lambda y: bullet_shape(ox + 14, y, 8, c, "still", duration=1), "still bullet (does not move)"),
-    ]
-    y0 = oy + 38
-    body = []
-    for k, (shape, label) in enumerate(shapes):
-        y = y0 + step * k
-        body.append(shape(y))
-        body.append(text(ox + 44, y + 5, label, size=13))
-    svg = el("g", {"class": "legend", "id": f"{prefix}-legend"}, *out, *body)
-    return svg, 38 + step * len(shapes)
-
-
 __all__ = ["CELL", "attack_cells", "board_size", "bullet_info", "bullet_shape", "bullet_slots",
-           "highlight_cells", "render_board", "render_legend"]
+           "guard_shape", "highlight_cells", "knockdown_shape", "piece", "render_board"]

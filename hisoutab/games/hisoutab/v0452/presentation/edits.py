@@ -5,6 +5,13 @@ workbench checks the ruleset's invariants on the result (and on the automatic st
 before it accepts an edit. :data:`EDITS` offers them as :class:`~hisoutab.presentation.base.EditOp`
 forms: place a piece, set HP, spirit tokens, the timeline tokens, add or remove a bullet, move a
 card between zones. Card instances are written in full (``"P1/gohei_swing#1"``). No Jupyter import.
+
+Every form field defaults to a legal value for the state shown (a bullet goes on a free cell in front
+of its owner, with its card's duration on the die; a choice offers only what the state holds) and is
+bounded by the rules: the board by the
+largest board the rule options allow (``board.width`` ≤ 30, ``board.height`` ≤ 12), HP by 0..20, a
+duration die by its faces 1..6. Each function checks the values against the game's own board and
+cards and raises ``ValueError`` with a clear message for one out of range.
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from typing import Any
 
 from hisoutab.engine.record import replace
 from hisoutab.presentation.base import EditOp, Param
+
+from ..rules.options import OPTIONS
 
 #: the 8 firing directions (dx facing right, dy), as in H-EFF-BUL-1, plus a still bullet
 DIRECTIONS: dict[str, tuple[int, int]] = {
@@ -113,6 +122,39 @@ def _with(state: Any, i: int, p: Any) -> Any:
     return replace(state, players=tuple(p if k == i else q for k, q in enumerate(state.players)))
 
 
+def _int(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name}: expected a whole number, got {value!r}")
+    return value
+
+
+def _board(ctx: Any) -> tuple[int, int]:
+    """(width, height) of the game's board (the default options' for a context without one)."""
+    o = OPTIONS.defaults()
+    return int(getattr(ctx, "width", o["board.width"])), int(getattr(ctx, "height", o["board.height"]))
+
+
+def board_words(ctx: Any) -> str:
+    w, h = _board(ctx)
+    return f"x is 1..{w}, y is 0..{h - 1} (0 = the ground)"
+
+
+def on_board(ctx: Any, x: int, y: int) -> bool:
+    w, h = _board(ctx)
+    return 1 <= x <= w and 0 <= y < h
+
+
+def durations(card: Any) -> int | None:
+    """The largest duration among the bullet effects of ``card``'s faces (None: it fires none)."""
+    faces = [f for _, f in getattr(card, "sides", ())] or [card]
+    found = []
+    for f in faces:
+        groups = [f.effects, getattr(f, "ground", ()), getattr(f, "air", ())]
+        groups += [getattr(v, "effects", ()) for _, v in f.effects]
+        found += [getattr(v, "duration", 0) for g in groups for k, v in g if k == "bullet"]
+    return max(found) if found else None
+
+
 def add_bullet(ctx: Any, state: Any, owner: str, card: str, x: int, y: int, direction: str,
                die: int) -> Any:
     """A new bullet of ``card`` at (x, y), travelling ``direction`` (turned to the owner's facing,
@@ -132,14 +174,29 @@ def add_bullet(ctx: Any, state: Any, owner: str, card: str, x: int, y: int, dire
         raise ValueError(f"{short(iid)} is not a bullet card")
     if direction not in DIRECTIONS:
         raise ValueError(f"direction {direction!r}: expected one of {', '.join(DIRECTIONS)}")
-    if not isinstance(die, int) or die < 1:
-        raise ValueError(f"die {die}: a duration die shows 1 or more")
+    x, y, die = _int("x", x), _int("y", y), _int("die", die)
+    lo, hi = DIE_RANGE
+    if die < lo:
+        raise ValueError(f"die {die}: a duration die shows {lo} or more")
+    if die > hi:
+        raise ValueError(f"die {die}: a duration die shows {lo}..{hi}")
+    top = durations(ctx.cards[iid])
+    if top is not None and die > top:
+        raise ValueError(f"die {die}: {ctx.cards[iid].name}'s duration is {top}, so its die shows "
+                         f"{lo}..{top} "
+                         "(H-EFF-BUL-2)")
+    serial = state.bullet_serial + 1
+    if not on_board(ctx, x, y):
+        raise ValueError(f"bullet b{serial} off the board at ({x},{y}): {board_words(ctx)}")
+    q = state.players[1 - i] if len(state.players) == 2 else None
+    if q is not None and (q.x, q.y) == (x, y):
+        raise ValueError(f"({x}, {y}) is {q.name}'s cell: the bullet would hit at once (H-EFF-BUL-5); "
+                         "put it on another cell")
     if zone_of(p, iid) is None:
         raise ValueError(f"{short(iid)} is not in {owner}'s hand, deck, discard pile, play zones, bullet "
                          "area or set aside: it cannot hold bullets here")
     side = p.trigger_side if p.trigger == iid else found[0]
     dx, dy = DIRECTIONS[direction]
-    serial = state.bullet_serial + 1
     bullet_type = sys.modules[type(state).__module__].Bullet
     extra = {"side": side} if "side" in bullet_type.__dataclass_fields__ else {}
     bullet = bullet_type(id=f"b{serial}", owner=i, card=iid, x=x, y=y, dx=dx * p.facing, dy=dy, **extra)
@@ -216,20 +273,28 @@ UP, DOWN = "up", "down"  # a spirit slot with a token face up / face down
 
 
 def place_piece(ctx: Any, state: Any, player: str, x: int, y: int, facing: str | None = None) -> Any:
-    """``player``'s piece at (x, y), facing ``right`` or ``left`` (default: as it faced). A cell off
-    the board is left for the invariants to refuse."""
+    """``player``'s piece at (x, y), facing ``right`` or ``left`` (default: as it faced); a cell off
+    the board is refused. Two pieces may share a cell (gravity can put them there, H-ADJ-BLUE-3)."""
     i = _player(state, player)
     p = state.players[i]
     _need(p, "x", "y", "facing")
     if facing is not None and facing not in FACINGS:
         raise ValueError(f"facing {facing!r}: expected {' or '.join(FACINGS)}")
+    x, y = _int("x", x), _int("y", y)
+    if not on_board(ctx, x, y):
+        raise ValueError(f"{player}'s piece at ({x},{y}) would be off the board: {board_words(ctx)}")
     return _with(state, i, replace(p, x=x, y=y, facing=FACINGS[facing] if facing else p.facing))
 
 
 def set_hp(state: Any, player: str, hp: int) -> Any:
-    """``player`` with ``hp`` hit points (the invariants refuse a value outside 0..20)."""
+    """``player`` with ``hp`` hit points, 0..20 (H-SETUP-1: HP starts at 20 and only goes down)."""
     i = _player(state, player)
     _need(state.players[i], "hp")
+    hp = _int("HP", hp)
+    lo, hi = HP_RANGE
+    if not lo <= hp <= hi:
+        raise ValueError(f"HP {hp} outside {lo}..{hi} (HP starts at {hi}, H-SETUP-1; at 0 the player loses, "
+                         "H-GOAL-1)")
     return _with(state, i, replace(state.players[i], hp=hp))
 
 
@@ -240,6 +305,7 @@ def set_spirit(state: Any, player: str, up: int) -> Any:
     p = state.players[i]
     _need(p, "spirit")
     free = [k for k, v in enumerate(p.spirit) if v in (UP, DOWN)]
+    up = _int("spirit up", up)
     if not 0 <= up <= len(free):
         raise ValueError(f"spirit up: {up} is outside 0..{len(free)} (slots not broken)")
     spirit = list(p.spirit)
@@ -262,34 +328,62 @@ def cell_or_none(text: Any, what: str) -> int | None:
 
 
 def set_tokens(state: Any, player: str, marker: Any, hit: Any) -> Any:
-    """``player``'s timeline marker and hit token on the cells given (``none``: off the timeline);
-    the invariants refuse a player with neither once the game is set up."""
+    """``player``'s timeline marker and hit token on the cells given (``none``: off the timeline): the
+    current cell or later, and at least one of them once the game is set up."""
     i = _player(state, player)
     p = state.players[i]
     _need(p, "marker", "hit")
-    return _with(state, i, replace(p, marker=cell_or_none(marker, "marker"),
-                                   hit=cell_or_none(hit, "hit token")))
+    cells = {"marker": cell_or_none(marker, "marker"), "hit token": cell_or_none(hit, "hit token")}
+    now = getattr(state, "time", None)
+    for what, t in cells.items():
+        if t is not None and isinstance(now, int) and t < now:
+            raise ValueError(f"{what} t={t}: behind the current time t={now}; expected t={now} or later, "
+                             "or none")
+    if all(t is None for t in cells.values()) and getattr(state, "first", None) is not None:
+        raise ValueError(f"{player} needs a marker or a hit token on the timeline once the game is set up "
+                         "(H-TURN-1): give one of them a cell")
+    return _with(state, i, replace(p, marker=cells["marker"], hit=cells["hit token"]))
 
 
 # ------------------------------------------------------------------------------ the forms
 Values = Mapping[str, Any]
+#: the largest board the rule options allow: the forms' bounds (the game's own board is checked)
+X_MAX = OPTIONS.get("board.width").maximum or 30
+Y_MAX = (OPTIONS.get("board.height").maximum or 12) - 1
 
 
 def _p(state: Any, values: Values, key: str = "player") -> Any:
     name = values.get(key)
-    return next((q for q in getattr(state, "players", ()) if q.name == name), None)
+    players = tuple(getattr(state, "players", ()))
+    return next((q for q in players if q.name == name), players[0] if players else None)
 
 
 def _names(ctx: Any, state: Any, values: Values) -> Sequence[str]:
     return [q.name for q in getattr(state, "players", ())]
 
 
-def _field(name: str, key: str = "player") -> Any:
-    """A default that reads the chosen player's field ``name``."""
-    def default(ctx: Any, state: Any, values: Values) -> Any:
-        p = _p(state, values, key)
-        return getattr(p, name, None) if p is not None else None
+def start_cell(ctx: Any, state: Any, p: Any) -> tuple[int, int]:
+    """The player's cell, or where setup puts the piece while it is off the board (H-SETUP-4)."""
+    if on_board(ctx, p.x, p.y):
+        return int(p.x), int(p.y)
+    w, _ = _board(ctx)
+    first = list(getattr(state, "players", ())).index(p) == 0 if p in getattr(state, "players", ()) else True
+    return (2, 0) if first else (w - 1, 0)
+
+
+def _piece_cell(axis: int) -> Any:
+    def default(ctx: Any, state: Any, values: Values) -> int | None:
+        p = _p(state, values)
+        return start_cell(ctx, state, p)[axis] if p is not None else None
     return default
+
+
+def _hp_default(ctx: Any, state: Any, values: Values) -> int | None:
+    p = _p(state, values)
+    if p is None:
+        return None
+    lo, hi = HP_RANGE
+    return max(lo, min(hi, int(p.hp))) if p.hp or getattr(state, "first", None) is not None else hi
 
 
 def _token_text(name: str) -> Any:
@@ -318,30 +412,59 @@ def _bullet_choices(ctx: Any, state: Any, values: Values) -> Sequence[str]:
     return [c for c in bullet_cards(ctx, p.name) if zone_of(p, c) is not None]
 
 
-def _next_to_owner(axis: str) -> Any:
-    """The cell in front of the owner's piece (its own cell at the board's edge)."""
-    def default(ctx: Any, state: Any, values: Values) -> int:
+def free_cells(ctx: Any, state: Any, owner: Any) -> list[tuple[int, int]]:
+    """The board cells a new bullet of ``owner`` may take, nearest first: not the opponent's cell
+    (a bullet there would hit at once, H-EFF-BUL-5); ahead of the owner's piece before behind it."""
+    w, h = _board(ctx)
+    players = tuple(getattr(state, "players", ()))
+    others = {(q.x, q.y) for q in players if q is not owner}
+    ox, oy = start_cell(ctx, state, owner)
+    f = 1 if getattr(owner, "facing", 1) >= 0 else -1
+    cells = [(x, y) for x in range(1, w + 1) for y in range(h) if (x, y) not in others]
+    return sorted(cells, key=lambda c: ((c[0] - ox) * f <= 0, abs(c[0] - ox) + abs(c[1] - oy), c[1],
+                                        c[0] * f))
+
+
+def _bullet_cell(axis: int) -> Any:
+    """The first free cell in front of the owner's piece (see :func:`free_cells`)."""
+    def default(ctx: Any, state: Any, values: Values) -> int | None:
         p = _p(state, values, "owner")
         if p is None:
-            return 1 if axis == "x" else 0
-        if axis == "y":
-            return int(p.y)
-        ahead = p.x + p.facing
-        on_board = getattr(ctx, "on_board", None)
-        return int(ahead if on_board is None or on_board(ahead, p.y) else p.x)
+            return None
+        cells = free_cells(ctx, state, p)
+        return cells[0][axis] if cells else None
     return default
 
 
+def _bullet_spec(ctx: Any, values: Values) -> Any:
+    card = values.get("card")
+    cards = getattr(ctx, "cards", {})
+    found = bullet_spec(cards[card]) if card in cards else None
+    return found[1] if found else None
+
+
+def _direction_default(ctx: Any, state: Any, values: Values) -> str:
+    """A direction the card fires in: ``forward`` when it may, else its first launch angle (H-KW-ANGLE);
+    ``still`` for a tracing or still bullet, which has no direction."""
+    spec = _bullet_spec(ctx, values)
+    if spec is None:
+        return "forward"
+    if not getattr(spec, "straight", 0):
+        return "still"
+    angles = tuple(getattr(spec, "angle", ()) or ())
+    return "forward" if not angles or "forward" in angles else str(angles[0])
+
+
 def _die_default(ctx: Any, state: Any, values: Values) -> int:
-    """The card's die if it holds one, else its duration; always within 1..6."""
+    """The card's die if it holds one, else its duration; always within 1..6 and the duration."""
     p = _p(state, values, "owner")
     card = values.get("card")
     die = dict(getattr(p, "dice", ())).get(card) if p is not None else None
-    if die is None and card in getattr(ctx, "cards", {}):
-        found = bullet_spec(ctx.cards[card])
-        die = getattr(found[1], "duration", 1) if found else 1
+    top = durations(ctx.cards[card]) if card in getattr(ctx, "cards", {}) else None
+    if die is None:
+        die = top or 1
     lo, hi = DIE_RANGE
-    return max(lo, min(hi, int(die or lo)))
+    return max(lo, min(hi, top or hi, int(die)))
 
 
 def _bullet_ids(ctx: Any, state: Any, values: Values) -> Sequence[str]:
@@ -353,11 +476,39 @@ def _movable(ctx: Any, state: Any, values: Values) -> Sequence[str]:
     return [c for c, _ in movable_cards(ctx, p)] if p is not None and hasattr(ctx, "cards") else []
 
 
+def legal_zone(ctx: Any, state: Any, zones: Sequence[str], move: Any) -> str | None:
+    """The first of ``zones`` that ``move(zone)`` accepts with a state the rules' invariants accept."""
+    from ..rules.ruleset import RULESET
+
+    for zone in zones:
+        try:
+            after = move(zone)
+        except (ValueError, KeyError, AttributeError, TypeError):
+            continue
+        if not RULESET.invariants(ctx, after):
+            return zone
+    return None
+
+
+def _zone_default(ctx: Any, state: Any, values: Values) -> str | None:
+    """The first zone the chosen card may go to (not its own; an empty one-card zone; never the deck
+    or the discard pile for a standing or knockdown card; a state the invariants accept)."""
+    p = _p(state, values)
+    card = values.get("card")
+    if p is None or not card or not hasattr(ctx, "cards"):
+        return None
+    return legal_zone(ctx, state, list(ZONES), lambda zone: move_card(
+        ctx, state, p.name, card, zone, _side_default(ctx, state, values)))
+
+
+def _side_default(ctx: Any, state: Any, values: Values) -> str:
+    card = getattr(ctx, "cards", {}).get(values.get("card"))
+    sides = [name for name, _ in getattr(card, "sides", ())]
+    return sides[0] if sides else "top"
+
+
 def _add_bullet(ctx: Any, state: Any, *, owner: str, card: str, x: int, y: int, direction: str,
                 die: int) -> Any:
-    lo, hi = DIE_RANGE
-    if isinstance(die, int) and die > hi:
-        raise ValueError(f"die {die}: a duration die shows {lo}..{hi}")
     return add_bullet(ctx, state, owner, card, x, y, direction, die)
 
 
@@ -367,13 +518,15 @@ def _player_param(name: str = "player") -> Param:
 
 EDITS: tuple[EditOp, ...] = (
     EditOp("place_piece", "place a piece",
-           (_player_param(), Param("x", "int", default=_field("x")), Param("y", "int", default=_field("y")),
+           (_player_param(),
+            Param("x", "int", label="x (column)", minimum=1, maximum=X_MAX, default=_piece_cell(0)),
+            Param("y", "int", label="y (row, 0 = ground)", minimum=0, maximum=Y_MAX, default=_piece_cell(1)),
             Param("facing", "choice", choices=lambda c, s, v: list(FACINGS), default=_facing_word)),
            lambda ctx, state, *, player, x, y, facing: place_piece(ctx, state, player, x, y, facing),
            "put a player's piece on a cell of the board, facing right or left"),
     EditOp("set_hp", "set HP",
            (_player_param(), Param("hp", "int", label="HP", minimum=HP_RANGE[0], maximum=HP_RANGE[1],
-                                   default=_field("hp"))),
+                                   default=_hp_default)),
            lambda ctx, state, *, player, hp: set_hp(state, player, hp), "a player's hit points, 0..20"),
     EditOp("spirit", "spirit tokens",
            (_player_param(), Param("up", "int", label="spirit up", minimum=0, maximum=5,
@@ -384,24 +537,85 @@ EDITS: tuple[EditOp, ...] = (
            (_player_param(), Param("marker", "text", label="marker", default=_token_text("marker")),
             Param("hit", "text", label="hit token", default=_token_text("hit"))),
            lambda ctx, state, *, player, marker, hit: set_tokens(state, player, marker, hit),
-           "the cells of a player's timeline marker and hit token (a number, or none)"),
+           "the cells of a player's timeline marker and hit token (a number from the current cell on, or "
+           "none)"),
     EditOp("add_bullet", "add a bullet",
            (_player_param("owner"), Param("card", "choice", choices=_bullet_choices),
-            Param("x", "int", default=_next_to_owner("x")), Param("y", "int", default=_next_to_owner("y")),
+            Param("x", "int", label="x (column)", minimum=1, maximum=X_MAX, default=_bullet_cell(0)),
+            Param("y", "int", label="y (row, 0 = ground)", minimum=0, maximum=Y_MAX, default=_bullet_cell(1)),
             Param("direction", "choice", choices=lambda c, s, v: list(DIRECTIONS),
-                  default=lambda c, s, v: "forward"),
+                  default=_direction_default),
             Param("die", "int", minimum=DIE_RANGE[0], maximum=DIE_RANGE[1], default=_die_default)),
-           _add_bullet, "a new bullet token of one of the owner's bullet cards; the card gets the die"),
+           _add_bullet, "a new bullet token of one of the owner's bullet cards on a free cell (not the "
+           "opponent's); the card gets the die, 1 up to its duration"),
     EditOp("remove_bullet", "remove a bullet",
            (Param("bullet", "choice", choices=_bullet_ids),),
            lambda ctx, state, *, bullet: remove_bullet(state, bullet),
            "take a bullet off the board (its card's die goes with the card's last bullet)"),
     EditOp("move_card", "move a card (hand, deck, discard, play zones)",
            (_player_param(), Param("card", "choice", choices=_movable),
-            Param("zone", "choice", choices=lambda c, s, v: list(ZONES), default=lambda c, s, v: "hand"),
-            Param("side", "choice", choices=lambda c, s, v: ["top", "bottom"],
-                  default=lambda c, s, v: "top")),
+            Param("zone", "choice", choices=lambda c, s, v: list(ZONES), default=_zone_default),
+            Param("side", "choice", choices=lambda c, s, v: ["top", "bottom"], default=_side_default)),
            lambda ctx, state, *, player, card, zone, side: move_card(ctx, state, player, card, zone, side),
            "move one of a player's cards to the hand, the top of the deck, the discard pile, the cast or "
            "the trigger zone (side: the face of a two-sided card in a play zone)"),
 )
+
+
+# ------------------------------------------------------------------------------ the generic counter edit
+COUNTER_MAX = 10_000  # the latest timeline cell the form takes (the game's own time bounds it below)
+
+
+def _counter_default(ctx: Any, state: Any, values: Values) -> int:
+    """The counter's value; the current cell for a timeline token that is off the timeline."""
+    p = _p(state, values)
+    name = values.get("counter") or "hp"
+    v = getattr(p, name, None) if p is not None else None
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    return int(getattr(state, "time", 0)) if name in ("marker", "hit") else 0
+
+
+def check_counter(state: Any, counter: Any, value: Any) -> None:
+    """HP within 0..20, a timeline token on the current cell or later; else ``ValueError``."""
+    value = _int(str(counter), value)
+    if counter == "hp":
+        lo, hi = HP_RANGE
+        if not lo <= value <= hi:
+            raise ValueError(f"HP {value} outside {lo}..{hi} (HP starts at {hi}, H-SETUP-1)")
+    elif counter in ("marker", "hit"):
+        now = getattr(state, "time", 0)
+        if value < now:
+            what = "marker" if counter == "marker" else "hit token"
+            raise ValueError(f"{what} t={value}: behind the current time t={now}; expected t={now} or later")
+
+
+def checked_counter(generic: EditOp) -> EditOp:
+    """The generic counter edit with the 0.45.2 bounds: its value defaults to the counter's (the
+    current cell for a token off the timeline), and HP or a cell out of range is refused."""
+    params = tuple(Param("value", "int", label=p.label, minimum=0, maximum=COUNTER_MAX,
+                         default=_counter_default)
+                   if p.name == "value" else p for p in generic.params)
+
+    def apply(ctx: Any, state: Any, **values: Any) -> Any:
+        check_counter(state, values.get("counter"), values.get("value"))
+        return generic.apply(ctx, state, **values)
+
+    return EditOp(generic.name, generic.label, params, apply, generic.doc + " (HP 0..20; a timeline token "
+                  "on the current cell or later)")
+
+
+def checked_move(generic: EditOp, ruleset: Any) -> EditOp:
+    """The generic move between declared zones, its zone defaulting to one the card may go to."""
+    from hisoutab.presentation.base import move_card as move_declared
+
+    def zone_default(ctx: Any, state: Any, values: Values) -> str | None:
+        player, card = values.get("player"), values.get("card")
+        if not player or not card:
+            return None
+        zones = [z.name for z in ruleset.zones if z.holds_cards and z.owner == "player"]
+        return legal_zone(ctx, state, zones, lambda zone: move_declared(ruleset, state, player, card, zone))
+
+    params = tuple(Param(p.name, p.kind, p.label, p.minimum, p.maximum, p.choices, zone_default)
+                   if p.name == "zone" else p for p in generic.params)
+    return EditOp(generic.name, generic.label, params, generic.apply, generic.doc)

@@ -1,11 +1,24 @@
-"""One panel per player: HP, spirit gauge, cast and trigger zones, hand, deck and discard."""
+"""One panel per player: HP, the spirit gauge with its printed dice, the player's state against
+attacks (guard state, knockdown), the trigger and cast zones, hand, deck and discard, the cards set
+aside, the spell sequence, the special area and the bullet area.
+
+A panel is a column of sections; each section's height is the larger of the two players', so the
+two panels line up row by row. Card names are never cut: a long name is drawn smaller, then
+wrapped. Every card drawn is an element with ``data-card`` (``"?"`` for a card the view hides) and
+a ``<title>`` with its whole face in one line.
+"""
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, PLAYER_LIGHT, el, fit, group, text, title
+from hisoutab.presentation.cards import card_title
+from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, PLAYER_LIGHT, el, group, text, title
+from hisoutab.presentation.textfit import Fitted, fit_text, flow_chips, text_width, wrap_parts
+
+from .cards import HIDDEN, card_face, card_name, play_details
+from .status import Status, player_status, settlement
 
 MAX_HP = 20
 SPELL_THRESHOLDS = (17, 13, 9, 5, 1)
@@ -13,306 +26,568 @@ SPIRIT_UP = "#6a3fb5"
 SPIRIT_EDGE = "#3a2270"
 DIE_FILL = "#fff4d6"
 DIE_EDGE = "#8a6d1f"
-HAND_COLS = 3
-BASE_HEIGHT = 316
-HAND_ROW = 28
-
-
+INITIATIVE = "#f2b705"
+INITIATIVE_EDGE = "#7a5c00"
+TURN = "#2e7d32"
+CARD_BACK = "#34466b"
+CARD_EDGE = "#8d96a0"
+EMPTY_EDGE = "#aab2bb"
+MISSED = "#d84315"
 SPELL_MAX = 5  # the spell sequence holds at most 5 cards
 MOTIONS = ("236", "623", "214", "421")
-ROW = 20  # a row of the spell sequence / special area lists
-CARDS_H = 16 + SPELL_MAX * ROW + 16  # both lists with their labels and footers
-BULLET_COLS = 2
-BULLET_ROW = 26
+PAD = 14  # inner margin of a panel
+GAP = 10  # between sections
+Section = tuple[float, Callable[[float], str]]  # (height, draw at the section's top y)
 
 
-def _hand_height(state: Any, designer: bool) -> float:
-    if not designer:
-        return 0
-    rows = max(1, *(math.ceil(len(p.hand) / HAND_COLS) for p in state.players))
-    return 6 + rows * HAND_ROW
+def fitted_text(x: float, y: float, f: Fitted, *, fill: str = INK, anchor: str = "start",
+                cls: str | None = None) -> str:
+    """The lines of ``f`` with the first baseline at ``y``."""
+    return "".join(text(x, y + k * f.line_height, line, size=f.size, anchor=anchor, fill=fill,
+                        weight="bold" if f.bold else None, cls=cls)
+                   for k, line in enumerate(f.lines))
 
 
-def _bullet_rows(state: Any) -> int:
-    return max(1, *(math.ceil(len(getattr(p, "bullet_area", ())) / BULLET_COLS) for p in state.players))
+def card_tip(ctx: Any, state: Any, iid: str) -> str:
+    """A card's whole face in one line (the hover text of every card drawn)."""
+    if iid == HIDDEN:
+        return "a hidden card (this view does not show it)"
+    face = card_face(ctx, state, iid)
+    return card_title(face) if face is not None else str(iid)
 
 
-def panel_height(state: Any, designer: bool) -> float:
-    """The height of a player panel (the same for both players)."""
-    return (BASE_HEIGHT + _hand_height(state, designer) + 8 + CARDS_H + 10 + 18
-            + _bullet_rows(state) * BULLET_ROW + 6)
+def card_el(ctx: Any, state: Any, iid: str, attrs: dict[str, Any], body: Sequence[str]) -> str:
+    """A card's element: ``data-card`` (``"?"`` when hidden) and its face as the ``<title>``."""
+    return group({**attrs, "data-card": iid}, [title(card_tip(ctx, state, iid)), *body])
 
 
-def _card_label(ctx: Any, iid: str, side: str = "") -> tuple[str, str, str]:
-    """(name, kind line, timing line) of a card instance as played."""
-    card = ctx.cards.get(iid)
-    if card is None:
-        return iid, "unknown card", ""
-    face = card.face(side) if side else card
-    name = face.name or card.name
-    stats = f"startup {face.startup} · recovery {face.recovery}"
-    extra = [f"{side} side" if side else "", face.kind, f"cost {face.cost}" if face.cost else "",
-             f"dmg {face.damage}" if face.damage else ""]
-    return name, " · ".join(filter(None, extra)), stats
+def card_back(x: float, y: float, w: float = 24, h: float = 32) -> str:
+    """A face-down card: the back of a card with a question mark."""
+    return (el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 3, "fill": CARD_BACK, "stroke": INK})
+            + el("rect", {"x": x + 3, "y": y + 3, "width": w - 6, "height": h - 6, "rx": 2, "fill": "none",
+                          "stroke": "#ffffff", "stroke-opacity": 0.55})
+            + text(x + w / 2, y + h / 2 + 5, "?", size=min(14, h * 0.6), anchor="middle", weight="bold",
+                   fill="#ffffff"))
 
 
-def _zone(ctx: Any, p: Any, zone: str, x: float, y: float, w: float, prefix: str) -> str:
-    """A card box for the cast or trigger zone, or a dashed empty slot."""
+def pill(x: float, y: float, label: str, color: str, size: float = 11) -> tuple[str, float]:
+    """A rounded label with its top-left corner at (x, y); returns (svg, width)."""
+    w = text_width(label, size, bold=True) + 14
+    return (el("rect", {"x": x, "y": y, "width": w, "height": 19, "rx": 9.5, "fill": color})
+            + text(x + w / 2, y + 13.5, label, size=size, anchor="middle", weight="bold", fill="#ffffff")), w
+
+
+def die_shape(cx: float, cy: float, value: Any, size: float = 22) -> str:
+    """A die showing ``value`` (a broken spirit slot, a bullet card's duration)."""
+    h = size / 2
+    return (el("rect", {"class": "die", "x": cx - h, "y": cy - h, "width": size, "height": size, "rx": 4,
+                        "fill": DIE_FILL, "stroke": DIE_EDGE, "stroke-width": 2 if size > 18 else 1.5})
+            + text(cx, cy + size * 0.23, value, size=size * 0.64, anchor="middle", weight="bold"))
+
+
+def _label(x: float, y: float, s: str) -> str:
+    return text(x, y + 11, s, size=12, weight="bold", fill=MUTED)
+
+
+# ------------------------------------------------------------------ sections
+def _header(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
+    p = state.players[i]
+    color = PLAYER_COLORS[i % len(PLAYER_COLORS)]
+    chars = getattr(ctx, "characters", ())
+    char = chars[i].name if i < len(chars) else p.character
+    tags: list[tuple[str, str, str, str]] = []  # (class, label, tooltip, colour)
+    if state.winner == p.name:
+        tags.append(("winner", "WINNER", f"{p.name} wins: the opponent's HP reached 0 (H-GOAL-1)", color))
+    elif state.winner is not None and p.hp <= 0:
+        tags.append(("defeated", "0 HP", f"{p.name}'s HP reached 0 (H-GOAL-1)", "#5b6470"))
+    if i in getattr(state, "participants", ()) and state.winner is None:
+        both = len(state.participants) == 2
+        tags.append(("this-turn", "this turn", f"{p.name} takes part in this turn"
+                     + (" (a simultaneous action, H-TURN-2)" if both else " (H-TURN-2)"), TURN))
+    widths = [text_width(label, 11, bold=True) + 14 for _, label, _, _ in tags]
+    init_w = 98 if state.initiative == i and state.first is not None else 0
+    room = w - sum(widths) - 6 * len(tags) - init_w - 8
+    name = fit_text(f"{p.name} · {char}", room, 17, bold=True, smallest=11)
+    height = max(26.0, name.height + 6)
+
+    def draw(y: float) -> str:
+        out = [fitted_text(x, y + name.size, name, fill=color)]
+        rx = x + w
+        for (cls, label, tip, col), tw in zip(tags, widths, strict=True):
+            rx -= tw
+            shape, _ = pill(rx, y + 3, label, col)
+            out.append(group({"class": cls, "id": f"{prefix}-{cls}-{p.name}", "data-player": p.name},
+                             [title(tip), shape]))
+            rx -= 6
+        if init_w:
+            ix = rx - init_w + 12
+            out.append(group({"class": "initiative", "id": f"{prefix}-initiative", "data-player": p.name}, [
+                title(f"{p.name} holds the initiative token (H-SETUP-7; kept or handed over in H-RES-SIM "
+                      "and H-BUL-ORDER; it orders the adjustment phase, H-ADJ-BLUE-0)"),
+                el("circle", {"cx": ix, "cy": y + 12, "r": 11, "fill": INITIATIVE, "stroke": INITIATIVE_EDGE,
+                              "stroke-width": 1.5}),
+                text(ix, y + 17, "I", size=13, anchor="middle", weight="bold"),
+                text(ix + 16, y + 17, "initiative", size=13, weight="bold")]))
+        return "".join(out)
+
+    return height, draw
+
+
+def _hp(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
+    p = state.players[i]
+    color = PLAYER_COLORS[i % len(PLAYER_COLORS)]
+    marked = p.hp_mark if p.hp_mark is not None and p.hp_mark < p.hp else None
+
+    def draw(y: float) -> str:
+        bx, bw, bh = x + 64, w - 64 - 74, 20
+        hp = max(0, min(MAX_HP, p.hp))
+        out = [text(x, y + 14, "HP", size=13, weight="bold"),
+               el("rect", {"x": bx, "y": y, "width": bw, "height": bh, "rx": 3, "fill": "#eceff2",
+                           "stroke": "#8d96a0"}),
+               el("rect", {"class": "hp-bar", "id": f"{prefix}-hp-{p.name}", "data-player": p.name,
+                           "data-hp": p.hp, "data-marked": marked, "x": bx, "y": y, "width": bw * hp / MAX_HP,
+                           "height": bh, "rx": 3, "fill": color},
+                  title(f"{p.name} HP {p.hp} / {MAX_HP}" + (
+                      f"; {p.hp_mark} once the damage is settled (H-RES-DMG)" if marked is not None
+                      else "")))]
+        if marked is not None:
+            lo = max(0, marked)
+            out.append(el("rect", {"class": "hp-marked", "x": bx + bw * lo / MAX_HP, "y": y + 2,
+                                   "width": bw * (hp - lo) / MAX_HP, "height": bh - 4, "fill": "#ffffff",
+                                   "fill-opacity": 0.6, "stroke": INK, "stroke-dasharray": "3 2"},
+                              title(f"marked damage: HP {p.hp} → {p.hp_mark} at the damage settlement "
+                                    "(H-RES-DMG)")))
+        for v in SPELL_THRESHOLDS:
+            tx = bx + bw * v / MAX_HP
+            reached = p.hp <= v
+            out.append(el("line", {"class": "hp-tick", "data-hp": v, "x1": tx, "y1": y - 3, "x2": tx,
+                                   "y2": y + bh + 3, "stroke": INK, "stroke-width": 2,
+                                   "stroke-dasharray": "3 2" if reached else None}))
+            out.append(text(tx, y + bh + 15, v, size=11, anchor="middle", fill=INK if not reached else MUTED))
+        shown = f"{p.hp} / {MAX_HP}" if marked is None else f"{p.hp} → {p.hp_mark}"
+        out.append(text(bx + bw + 10, y + 15, shown, size=15, weight="bold", cls="hp-text",
+                        data_player=p.name))
+        note = "ticks: spell-card draw at 17 / 13 / 9 / 5 / 1 (dashed: reached)"
+        out.append(text(bx, y + bh + 30, note, size=11, fill=MUTED))
+        return "".join(out)
+
+    return 56.0, draw
+
+
+def _spirit(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
+    p = state.players[i]
+    dice = tuple(getattr(ctx, "dice", ()))
+    step = 36.0
+
+    def draw(y: float) -> str:
+        cy = y + 12
+        sx = x + 64 + 11
+        out = [text(x, cy + 5, "Spirit", size=13, weight="bold")]
+        if dice:
+            out.append(text(x, cy + 29, "printed", size=11, fill=MUTED))
+        for k, slot in enumerate(p.spirit):
+            cx = sx + k * step
+            if slot == "up":
+                kind, shape = "up", el("circle", {"cx": cx, "cy": cy, "r": 11, "fill": SPIRIT_UP,
+                                                  "stroke": SPIRIT_EDGE, "stroke-width": 1.5})
+                tip = "face-up spirit token (available)"
+            elif slot == "down":
+                kind, shape = "down", el("circle", {"cx": cx, "cy": cy, "r": 10, "fill": "#ffffff",
+                                                    "stroke": SPIRIT_EDGE, "stroke-width": 2.5})
+                tip = "face-down spirit token (spent)"
+            else:
+                kind, shape = "die", die_shape(cx, cy, slot)
+                tip = (f"broken slot: no token, a die showing {slot} (−1 at each blue cell; at 0 a face-down "
+                       "token comes back, H-ADJ-BLUE-2)")
+            out.append(group({"class": "spirit-slot", "id": f"{prefix}-spirit-{p.name}-{k + 1}",
+                              "data-player": p.name, "data-slot": k + 1, "data-state": kind,
+                              "data-die": slot if kind == "die" else None},
+                             [title(f"slot {k + 1}: {tip}"), shape]))
+            if k < len(dice):
+                out.append(group({"class": "printed-die", "data-slot": k + 1, "data-die": dice[k]}, [
+                    title(f"slot {k + 1}: die {dice[k]} printed under it (R-4): a guard crush or a spirit "
+                          "break puts it on the slot (H-GUARD-CRUSH-2, H-BREAK)"),
+                    text(cx, cy + 29, f"d{dice[k]}", size=11, anchor="middle", fill=MUTED)]))
+        avail = sum(1 for s in p.spirit if s == "up")
+        out.append(text(sx + 5 * step - 4, cy + 5, f"{avail} available", size=13, cls="spirit-text",
+                        data_player=p.name))
+        return "".join(out)
+
+    return 42.0, draw
+
+
+def _status(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
+    """The player's state against attacks, the attacks it meets, what the settlement will apply,
+    and where the piece and the timeline tokens are."""
+    p = state.players[i]
+    st: Status | None = player_status(ctx, state, i)
+    where = f"piece ({p.x}, {p.y}) {'on the ground' if p.y == 0 else 'in the air'}, facing " + (
+        "right" if p.facing >= 0 else "left")
+    tokens = []
+    for what, t in (("marker", p.marker), ("hit token", p.hit)):
+        if t is not None:
+            tokens.append(f"{what} t={t}" + (" (now)" if t == state.time else f" (in {t - state.time})"
+                                              if t > state.time else ""))
+    nxt = p.position
+    line = where + " · " + (" · ".join(tokens) if tokens else "no timeline token")
+    if nxt is not None and p.hit is not None and p.marker is not None:
+        line += f" · next turn t={nxt}"
+    pos = fit_text(line, w, 12, smallest=10)
+    if st is None:
+        return pos.height + 2, lambda y: fitted_text(x, y + pos.size, pos, cls="position")
+    label_w = text_width(st.label, 11, bold=True) + 14
+    why = fit_text(st.why, w - label_w - 8, 12, smallest=11)
+    beside = len(why.lines) == 1
+    if not beside:  # too long beside the pill: under it, the panel's whole width
+        why = wrap_parts([st.why], w - 12, 11)
+    why_h = 19.0 if beside else 19 + 3 + why.height
+    rest = [wrap_parts([f"vs {a}"], w - 12, 11) for a in st.against]
+    rest += [wrap_parts([s], w - 12, 11) for s in settlement(state, i)]
+    rest_h = sum(f.height for f in rest)
+    height = why_h + 4 + rest_h + (4 if rest else 0) + pos.height + 2
+
+    def draw(y: float) -> str:
+        shape, _ = pill(x, y, st.label, st.color)
+        body = [title(f"{p.name}: {st.label} — {st.why}"
+                      + "".join(f"; vs {a}" for a in st.against) + f" ({', '.join(st.clauses)})"), shape,
+                fitted_text(x + label_w + 8, y + 13.5, why) if beside
+                else fitted_text(x + 12, y + 22 + why.size, why, fill="#3c4650")]
+        cy = y + why_h + 4
+        for f in rest:
+            body.append(fitted_text(x + 12, cy + f.size, f, fill="#3c4650"))
+            cy += f.height
+        cy += 4 if rest else 0
+        out = [group({"class": "status", "id": f"{prefix}-status-{p.name}", "data-player": p.name,
+                      "data-status": st.kind, "data-guard": "true" if st.guarding else "false"}, body),
+               fitted_text(x, cy + pos.size, pos, cls="position")]
+        return "".join(out)
+
+    return height, draw
+
+
+def _zone_box(ctx: Any, state: Any, i: int, zone: str, x: float, w: float, prefix: str) -> Section:
+    """The cast or trigger zone: the card's name (never cut), its details, MISSED; or a dashed
+    empty box."""
+    p = state.players[i]
     iid = p.cast if zone == "cast" else p.trigger
     side = p.cast_side if zone == "cast" else p.trigger_side
     label = "Cast zone" if zone == "cast" else "Trigger zone"
-    out = [text(x, y, label, size=12, weight="bold", fill=MUTED)]
-    by, h = y + 6, 60
+    inner = w - 16
     if iid is None:
-        out.append(el("rect", {"x": x, "y": by, "width": w, "height": h, "rx": 5, "fill": "none",
-                               "stroke": "#aab2bb", "stroke-dasharray": "5 4"}))
-        out.append(text(x + w / 2, by + h / 2 + 5, "empty", size=12, anchor="middle", fill=MUTED))
-        return "".join(out)
-    name, detail, stats = _card_label(ctx, iid, side)
-    if zone == "trigger" and p.missed:
-        detail = "MISSED · " + detail
-    out.append(group({"class": "zone-card", "id": f"{prefix}-{zone}-{p.name}", "data-zone": zone,
-                      "data-player": p.name, "data-card": iid, "data-side": side or None}, [
-        title(f"{label}: {name} [{iid}{' ' + side if side else ''}] — {detail} · {stats}"),
-        el("rect", {"x": x, "y": by, "width": w, "height": h, "rx": 5, "fill": "#ffffff",
-                    "stroke": INK, "stroke-width": 1.5}),
-        text(x + 8, by + 19, fit(name, w - 16, 13, bold=True), size=13, weight="bold"),
-        text(x + 8, by + 36, fit(detail, w - 16, 12), size=12, fill=INK),
-        text(x + 8, by + 52, fit(stats, w - 16, 11), size=11, fill=MUTED),
-    ]))
-    return "".join(out)
+        def draw_empty(y: float) -> str:
+            return (_label(x, y, label)
+                    + el("rect", {"x": x, "y": y + 17, "width": w, "height": 44, "rx": 5, "fill": "none",
+                                  "stroke": EMPTY_EDGE, "stroke-dasharray": "5 4"})
+                    + text(x + w / 2, y + 17 + 27, "empty", size=12, anchor="middle", fill=MUTED))
+        return 17 + 44, draw_empty
+    hidden = iid == HIDDEN
+    name_s, parts = ("a hidden card", []) if hidden else play_details(ctx, iid, side)
+    missed = zone == "trigger" and bool(getattr(p, "missed", False))
+    name = fit_text(name_s, inner - (30 if hidden else 0), 13, bold=True, smallest=10)
+    details = wrap_parts(parts, inner, 11) if parts else None
+    miss_h = 23 if missed else 0
+    box_h = 8 + max(name.height, 32 if hidden else 0) + (details.height if details else 0) + miss_h + 6
 
-
-def _spirit(ctx: Any, p: Any, x: float, y: float, prefix: str) -> str:
-    out = [text(x, y + 5, "Spirit", size=13, weight="bold")]
-    sx = x + 64
-    dice = getattr(ctx, "dice", ())
-    if dice:
-        out.append(text(x, y + 27, "dice", size=11, fill=MUTED))
-    for k, slot in enumerate(p.spirit):
-        cx = sx + k * 36
-        if slot == "up":
-            state, shape = "up", el("circle", {"cx": cx, "cy": y, "r": 11, "fill": SPIRIT_UP,
-                                                "stroke": SPIRIT_EDGE, "stroke-width": 1.5})
-            tip = "face-up spirit token (available)"
-        elif slot == "down":
-            state, shape = "down", el("circle", {"cx": cx, "cy": y, "r": 10, "fill": "#ffffff",
-                                                  "stroke": SPIRIT_EDGE, "stroke-width": 2.5})
-            tip = "face-down spirit token (spent)"
+    def draw(y: float) -> str:
+        by = y + 17
+        body = [el("rect", {"x": x, "y": by, "width": w, "height": box_h, "rx": 5, "fill": "#ffffff",
+                            "stroke": INK, "stroke-width": 1.5})]
+        cy = by + 8
+        if hidden:
+            body.append(card_back(x + 8, cy))
+            body.append(fitted_text(x + 40, cy + 20, name))
+            cy += 32
         else:
-            state = "die"
-            shape = (el("rect", {"x": cx - 11, "y": y - 11, "width": 22, "height": 22, "rx": 4,
-                                 "fill": DIE_FILL, "stroke": DIE_EDGE, "stroke-width": 2})
-                     + text(cx, y + 5, slot, size=14, anchor="middle", weight="bold"))
-            tip = f"broken slot: die showing {slot}"
-        out.append(group({"class": "spirit-slot", "id": f"{prefix}-spirit-{p.name}-{k + 1}",
-                          "data-player": p.name, "data-slot": k + 1, "data-state": state,
-                          "data-die": slot if state == "die" else None},
-                         [title(f"slot {k + 1}: {tip}"), shape]))
-        if k < len(dice):
-            out.append(text(cx, y + 27, f"d{dice[k]}", size=11, anchor="middle", fill=MUTED))
-    avail = sum(1 for s in p.spirit if s == "up")
-    out.append(text(sx + 5 * 36 - 4, y + 5, f"{avail} available", size=13))
-    return "".join(out)
+            body.append(fitted_text(x + 8, cy + name.size, name))
+            cy += name.height
+            if details is not None:
+                body.append(fitted_text(x + 8, cy + details.size, details, fill="#3c4650"))
+                cy += details.height
+        if missed:
+            mark, _ = pill(x + 8, cy + 3, "MISSED", MISSED)
+            body.append(group({"class": "missed", "data-player": p.name},
+                              [title("its physical attack missed: it cannot be cancelled (H-EFF-PHYS-2)"),
+                               mark]))
+        return _label(x, y, label) + card_el(ctx, state, iid, {
+            "class": "zone-card", "id": f"{prefix}-{zone}-{p.name}", "data-zone": zone, "data-player": p.name,
+            "data-side": side or None, "data-missed": "true" if missed else None}, body)
+
+    return 17 + box_h, draw
 
 
-def _hp(p: Any, x: float, y: float, w: float, color: str, prefix: str) -> str:
-    out = [text(x, y + 14, "HP", size=13, weight="bold")]
-    bx, bw, bh = x + 64, w - 64 - 70, 20
-    hp = max(0, min(MAX_HP, p.hp))
-    out.append(el("rect", {"x": bx, "y": y, "width": bw, "height": bh, "rx": 3, "fill": "#eceff2",
-                           "stroke": "#8d96a0"}))
-    out.append(el("rect", {"class": "hp-bar", "id": f"{prefix}-hp-{p.name}", "data-player": p.name,
-                           "data-hp": p.hp, "x": bx, "y": y, "width": bw * hp / MAX_HP, "height": bh, "rx": 3,
-                           "fill": color}, title(f"{p.name} HP {p.hp} / {MAX_HP}")))
-    for v in SPELL_THRESHOLDS:
-        tx = bx + bw * v / MAX_HP
-        reached = p.hp <= v
-        out.append(el("line", {"class": "hp-tick", "data-hp": v, "x1": tx, "y1": y - 3, "x2": tx,
-                               "y2": y + bh + 3, "stroke": INK, "stroke-width": 2,
-                               "stroke-dasharray": "3 2" if reached else None}))
-        out.append(text(tx, y + bh + 15, v, size=11, anchor="middle", fill=INK if not reached else MUTED))
-    out.append(text(bx + bw + 10, y + 15, f"{p.hp} / {MAX_HP}", size=15, weight="bold"))
-    note = "ticks: spell-card draw at 17 / 13 / 9 / 5 / 1 (dashed: reached)"
-    out.append(text(bx, y + bh + 30, note, size=11, fill=MUTED))
-    return "".join(out)
+def _zones(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
+    half = (w - 12) / 2
+    a = _zone_box(ctx, state, i, "trigger", x, half, prefix)
+    b = _zone_box(ctx, state, i, "cast", x + half + 12, half, prefix)
+    return max(a[0], b[0]), lambda y: a[1](y) + b[1](y)
 
 
-def render_panel(ctx: Any, state: Any, i: int, ox: float, oy: float, w: float, *, designer: bool = False,
-                 prefix: str = "hs") -> str:
-    """Player ``i``'s panel with its top-left corner at (ox, oy), ``w`` wide."""
+def _counts(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str, shown: bool) -> Section:
     p = state.players[i]
-    color = PLAYER_COLORS[i]
-    h = panel_height(state, designer)
-    chars = getattr(ctx, "characters", ())
-    char = chars[i].name if i < len(chars) else p.character
-    out = [el("rect", {"x": ox, "y": oy, "width": w, "height": h, "rx": 8, "fill": PLAYER_LIGHT[i],
-                       "stroke": color, "stroke-width": 2}),
-           text(ox + 14, oy + 26, fit(f"{p.name} · {char}", w - 160, 17, bold=True), size=17, weight="bold",
-                fill=color)]
-    if state.initiative == i:
-        ix = ox + w - 120
-        out.append(group({"class": "initiative", "id": f"{prefix}-initiative", "data-player": p.name}, [
-            title(f"{p.name} holds the initiative token"),
-            el("circle", {"cx": ix, "cy": oy + 20, "r": 11, "fill": "#f2b705", "stroke": "#7a5c00",
-                          "stroke-width": 1.5}),
-            text(ix, oy + 25, "I", size=13, anchor="middle", weight="bold"),
-            text(ix + 16, oy + 25, "initiative", size=13, weight="bold"),
-        ]))
-    if state.winner == p.name:
-        out.append(text(ox + w - 14, oy + 48, "WINNER", size=13, anchor="end", weight="bold", fill=color))
-    x = ox + 14
-    out.append(_hp(p, x, oy + 42, w - 28, color, prefix))
-    out.append(_spirit(ctx, p, x, oy + 124, prefix))
-    zw = (w - 28 - 12) / 2
-    out.append(_zone(ctx, p, "trigger", x, oy + 178, zw, prefix))
-    out.append(_zone(ctx, p, "cast", x + zw + 12, oy + 178, zw, prefix))
     counts = f"Hand {len(p.hand)} · Deck {len(p.deck)} · Discard {len(p.discard)}"
-    out.append(text(x, oy + 276, counts, size=14, weight="bold", cls="counts", data_player=p.name,
-                    data_hand=len(p.hand), data_deck=len(p.deck), data_discard=len(p.discard)))
-    aside = ", ".join(ctx.cards[c].name if c in ctx.cards else c for c in p.aside) or "none"
-    out.append(text(x, oy + 298, fit(f"Set aside: {aside}", w - 28, 12), size=12, fill=MUTED))
-    if designer:
-        cw = (w - 28 - (HAND_COLS - 1) * 6) / HAND_COLS
-        for k, iid in enumerate(p.hand):
-            r, c = divmod(k, HAND_COLS)
-            cx, cy = x + c * (cw + 6), oy + BASE_HEIGHT - 4 + r * HAND_ROW
-            name = ctx.cards[iid].name if iid in ctx.cards else iid
-            standing = iid in getattr(ctx, "standing", ())
-            out.append(group({"class": "zone-card", "id": f"{prefix}-hand-{p.name}-{k + 1}",
-                              "data-zone": "hand", "data-player": p.name, "data-card": iid}, [
-                title(f"hand: {name} [{iid}]" + (" (standing card)" if standing else "")),
-                el("rect", {"x": cx, "y": cy, "width": cw, "height": HAND_ROW - 6, "rx": 4, "fill": "#ffffff",
-                            "stroke": "#8d96a0", "stroke-dasharray": "4 2" if standing else None}),
-                text(cx + 6, cy + 16, fit(name, cw - 12, 12), size=12),
-            ]))
-        out.append(text(ox + w - 14, oy + 276, "dashed: standing card", size=11, anchor="end",
-                        fill=MUTED))
-    else:
-        out.append(text(ox + w - 14, oy + 276, "hand hidden", size=12, anchor="end", fill=MUTED))
-    y = oy + BASE_HEIGHT + _hand_height(state, designer) + 8
-    col = (w - 28 - 16) / 2
-    out.append(_spell_seq(ctx, p, x, y, col, color, prefix))
-    out.append(_special(ctx, p, x + col + 16, y, col, prefix))
-    y += CARDS_H + 10
-    out.append(_bullet_area(ctx, state, p, x, y, w - 28, prefix))
-    return el("g", {"class": "panel", "id": f"{prefix}-panel-{p.name}", "data-player": p.name}, *out)
+    note = ("dashed: standing card" if shown and HIDDEN not in p.hand
+            else "face-down: hidden from this view" if shown else "hand hidden")
+    below = text_width(counts, 14, bold=True) + 12 + text_width(note, 11) > w
+
+    def draw(y: float) -> str:
+        return (text(x, y + 14, counts, size=14, weight="bold", cls="counts", data_player=p.name,
+                     data_hand=len(p.hand), data_deck=len(p.deck), data_discard=len(p.discard))
+                + (text(x, y + 30, note, size=11, fill=MUTED) if below
+                   else text(x + w, y + 14, note, size=11, anchor="end", fill=MUTED)))
+
+    return 34.0 if below else 18.0, draw
 
 
-def _name(ctx: Any, iid: str) -> str:
-    card = ctx.cards.get(iid)
-    return card.name if card is not None else iid
+def _chips(ctx: Any, state: Any, i: int, zone: str, label: str | None, cards: Sequence[str], x: float,
+           w: float, prefix: str) -> Section:
+    """Cards as named chips (a hidden card as a face-down card), in rows; ``label`` over them."""
+    p = state.players[i]
+    standing: frozenset[str] = getattr(ctx, "standing", frozenset())
+    top = 17.0 if label else 0.0
+    if not cards:
+        if label is None:
+            return 0.0, lambda y: ""
+        return top + 14, lambda y: _label(x, y, label) + text(x + 8, y + top + 11, "none", size=11,
+                                                              fill=MUTED)
+    items = [("?" if c == HIDDEN else card_name(ctx, c), c) for c in cards]
+    chips, height = flow_chips(items, w, size=12, smallest=9, min_w=0)
+
+    def draw(y: float) -> str:
+        out = [_label(x, y, label)] if label else []
+        for k, chip in enumerate(chips):
+            iid = chip.item
+            cx, cy = x + chip.x, y + top + chip.y
+            attrs = {"class": "zone-card" if iid != HIDDEN else "zone-card face-down",
+                     "id": f"{prefix}-{zone}-{p.name}-{k + 1}", "data-zone": zone, "data-player": p.name,
+                     "data-standing": "true" if iid in standing else None}
+            if iid == HIDDEN:
+                body = [card_back(cx, cy, max(22.0, chip.w), chip.h)]
+            else:
+                body = [el("rect", {"x": cx, "y": cy, "width": chip.w, "height": chip.h, "rx": 4,
+                                    "fill": "#ffffff", "stroke": CARD_EDGE,
+                                    "stroke-dasharray": "4 2" if iid in standing else None}),
+                        fitted_text(cx + 7, cy + 4 + chip.text.size * 0.95, chip.text)]
+            out.append(card_el(ctx, state, iid, attrs, body))
+        return "".join(out)
+
+    return top + height, draw
 
 
-def _empty_row(x: float, y: float, w: float, label: str = "empty") -> str:
-    return (el("rect", {"x": x, "y": y, "width": w, "height": ROW - 4, "rx": 3, "fill": "none",
-                        "stroke": "#aab2bb", "stroke-dasharray": "4 3"})
-            + text(x + w / 2, y + 12, label, size=11, anchor="middle", fill=MUTED))
-
-
-def _spell_seq(ctx: Any, p: Any, x: float, y: float, w: float, color: str, prefix: str) -> str:
+def _spell_seq(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
     """The public spell sequence, front first (5 rows, the free ones dashed), then the deck counts."""
+    p = state.players[i]
+    color = PLAYER_COLORS[i % len(PLAYER_COLORS)]
     seq = tuple(getattr(p, "spell_seq", ()))
-    out = [text(x, y + 10, "Spell sequence", size=12, weight="bold", fill=MUTED),
-           text(x + w, y + 10, "front first", size=11, anchor="end", fill=MUTED)]
+    rows: list[tuple[float, Any]] = []
     for k in range(max(SPELL_MAX, len(seq))):
-        ry = y + 16 + k * ROW
         if k >= len(seq):
-            out.append(_empty_row(x, ry, w, "no spell card yet" if not seq and k == 0 else ""))
+            rows.append((16.0, None))
             continue
         iid = seq[k]
         card = ctx.cards.get(iid)
         cost = getattr(card, "spell_cost", None)
-        front = k == 0
-        name = _name(ctx, iid)
-        tag_w = 34 if front else 18
-        body = [title(f"spell sequence #{k + 1}{' (front: the one that can be performed)' if front else ''}: "
-                      f"{name} [{iid}], spell cost {cost}"),
-                el("rect", {"x": x, "y": ry, "width": w, "height": ROW - 4, "rx": 3, "fill": "#ffffff",
-                            "stroke": color if front else "#8d96a0", "stroke-width": 2 if front else 1})]
-        if front:
-            body.append(el("rect", {"x": x, "y": ry, "width": tag_w, "height": ROW - 4, "rx": 3,
-                                    "fill": color}))
-            body.append(text(x + tag_w / 2, ry + 12, "front", size=10, anchor="middle", weight="bold",
-                             fill="#ffffff"))
-        else:
-            body.append(text(x + tag_w / 2, ry + 12, k + 1, size=10, anchor="middle", fill=MUTED))
-        cost_txt = f"cost {cost}" if cost is not None else ""
-        body.append(text(x + tag_w + 5, ry + 12, fit(name, w - tag_w - 42, 11, bold=front), size=11,
-                         weight="bold" if front else None))
-        body.append(text(x + w - 5, ry + 12, cost_txt, size=10, anchor="end", fill=MUTED, cls="spell-cost"))
-        out.append(group({"class": "spell-card", "id": f"{prefix}-spell-{p.name}-{k + 1}",
-                          "data-zone": "spell_seq", "data-player": p.name, "data-card": iid,
-                          "data-index": k + 1, "data-front": "true" if front else "false",
-                          "data-cost": cost}, body))
-    deck, gone = len(getattr(p, "spell_deck", ())), len(getattr(p, "spell_discard", ()))
-    fy = y + 16 + max(SPELL_MAX, len(seq)) * ROW + 8
-    out.append(text(x, fy, f"spell deck {deck} · spell discard {gone}", size=11, fill=INK, cls="spell-counts",
-                    data_player=p.name, data_deck=deck, data_discard=gone))
-    return "".join(out)
+        tag_w = 34 if k == 0 else 18
+        cost_w = text_width(f"cost {cost}", 10) + 8 if cost is not None else 0
+        name = fit_text(card_name(ctx, iid), w - tag_w - 8 - cost_w, 11, bold=k == 0, smallest=9)
+        rows.append((max(16.0, name.height + 4), (iid, cost, tag_w, name)))
+    body_h = sum(h + 4 for h, _ in rows)
+
+    def draw(y: float) -> str:
+        out = [_label(x, y, "Spell sequence"), text(x + w, y + 11, "front first", size=11, anchor="end",
+                                                    fill=MUTED)]
+        ry = y + 17
+        for k, (h, row) in enumerate(rows):
+            if row is None:
+                out.append(_empty_row(x, ry, w, h, "no spell card yet" if not seq and k == 0 else ""))
+                ry += h + 4
+                continue
+            iid, cost, tag_w, name = row
+            front = k == 0
+            body = [el("rect", {"x": x, "y": ry, "width": w, "height": h, "rx": 3, "fill": "#ffffff",
+                                "stroke": color if front else "#8d96a0", "stroke-width": 2 if front else 1})]
+            if front:
+                body.append(el("rect", {"x": x, "y": ry, "width": tag_w, "height": h, "rx": 3,
+                                        "fill": color}))
+                body.append(text(x + tag_w / 2, ry + h / 2 + 3.5, "front", size=10, anchor="middle",
+                                 weight="bold", fill="#ffffff"))
+            else:
+                body.append(text(x + tag_w / 2, ry + h / 2 + 3.5, k + 1, size=10, anchor="middle",
+                                 fill=MUTED))
+            body.append(fitted_text(x + tag_w + 5, ry + (h - name.height) / 2 + name.size * 0.92, name))
+            if cost is not None:
+                body.append(text(x + w - 5, ry + h / 2 + 3.5, f"cost {cost}", size=10, anchor="end",
+                                 fill=MUTED,
+                                 cls="spell-cost"))
+            out.append(card_el(ctx, state, iid, {
+                "class": "spell-card", "id": f"{prefix}-spell-{p.name}-{k + 1}", "data-zone": "spell_seq",
+                "data-player": p.name, "data-index": k + 1, "data-front": "true" if front else "false",
+                "data-cost": cost}, body))
+            ry += h + 4
+        deck, gone = len(getattr(p, "spell_deck", ())), len(getattr(p, "spell_discard", ()))
+        out.append(text(x, ry + 10, f"spell deck {deck} · spell discard {gone}", size=11, fill=INK,
+                        cls="spell-counts", data_player=p.name, data_deck=deck, data_discard=gone))
+        return "".join(out)
+
+    return 17 + body_h + 14, draw
 
 
-def _special(ctx: Any, p: Any, x: float, y: float, w: float, prefix: str) -> str:
-    """The special area: one slot per motion tag with its special's name and level, or empty."""
+def _empty_row(x: float, y: float, w: float, h: float, label: str = "") -> str:
+    return (el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 3, "fill": "none",
+                        "stroke": EMPTY_EDGE, "stroke-dasharray": "4 3"})
+            + (text(x + w / 2, y + h / 2 + 4, label, size=11, anchor="middle", fill=MUTED) if label else ""))
+
+
+def _special(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
+    """The special area: one slot per motion tag with its special's name and level, or ``out``."""
+    p = state.players[i]
     area = tuple(getattr(p, "special", ())) or (None,) * len(MOTIONS)
-    out = [text(x, y + 10, "Special area", size=12, weight="bold", fill=MUTED)]
-    for k, tag in enumerate(MOTIONS):
-        ry = y + 16 + k * ROW
+    rows: list[tuple[float, str | None, Fitted | None]] = []
+    for k in range(len(MOTIONS)):
         iid = area[k] if k < len(area) else None
-        tag_box = [el("rect", {"x": x, "y": ry, "width": 32, "height": ROW - 4, "rx": 3, "fill": "#5b6470"}),
-                   text(x + 16, ry + 12, tag, size=10, anchor="middle", weight="bold", fill="#ffffff")]
         if iid is None:
-            body = [title(f"special area {tag}: empty (its special is in play or was upgraded)"),
-                    _empty_row(x + 36, ry, w - 36, "out"), *tag_box]
-            level = None
-        else:
-            card = ctx.cards.get(iid)
-            level = getattr(card, "level", None)
-            name = _name(ctx, iid)
-            body = [title(f"special area {tag}: {name} [{iid}], level {level}"),
-                    el("rect", {"x": x, "y": ry, "width": w, "height": ROW - 4, "rx": 3, "fill": "#ffffff",
-                                "stroke": "#8d96a0"}), *tag_box,
-                    text(x + 38, ry + 12, fit(name, w - 38 - 36, 11), size=11),
-                    text(x + w - 5, ry + 12, f"Lv {level}", size=10, anchor="end", weight="bold", fill=INK)]
-        out.append(group({"class": "special-slot", "id": f"{prefix}-special-{p.name}-{tag}",
-                          "data-zone": "special", "data-player": p.name, "data-motion": tag,
-                          "data-card": iid, "data-level": level,
-                          "data-empty": "true" if iid is None else "false"}, body))
-    extra, removed = len(getattr(p, "extra", ())), len(getattr(p, "removed", ()))
-    fy = y + 16 + SPELL_MAX * ROW + 8
-    out.append(text(x, fy, f"extra deck {extra} · removed {removed}", size=11, fill=INK, cls="extra-counts",
-                    data_player=p.name, data_extra=extra, data_removed=removed))
-    return "".join(out)
+            rows.append((16.0, None, None))
+            continue
+        name = fit_text(card_name(ctx, iid), w - 38 - 36, 11, smallest=9)
+        rows.append((max(16.0, name.height + 4), iid, name))
+    body_h = sum(h + 4 for h, _, _ in rows)
+
+    def draw(y: float) -> str:
+        out = [_label(x, y, "Special area")]
+        ry = y + 17
+        for tag, (h, iid, name) in zip(MOTIONS, rows, strict=True):
+            tag_box = [el("rect", {"x": x, "y": ry, "width": 32, "height": h, "rx": 3, "fill": "#5b6470"}),
+                       text(x + 16, ry + h / 2 + 3.5, tag, size=10, anchor="middle", weight="bold",
+                            fill="#ffffff")]
+            attrs = {"class": "special-slot", "id": f"{prefix}-special-{p.name}-{tag}",
+                     "data-zone": "special",
+                     "data-player": p.name, "data-motion": tag}
+            if iid is None or name is None:
+                out.append(group({**attrs, "data-empty": "true"}, [
+                    title(f"special area {tag}: out — its special is in play or was removed by an upgrade "
+                          "(H-EFF-SPECIAL-3, H-UPG-1)"), _empty_row(x + 36, ry, w - 36, h, "out"), *tag_box]))
+            else:
+                level = getattr(ctx.cards.get(iid), "level", None)
+                body = [el("rect", {"x": x, "y": ry, "width": w, "height": h, "rx": 3, "fill": "#ffffff",
+                                    "stroke": "#8d96a0"}), *tag_box,
+                        fitted_text(x + 38, ry + (h - name.height) / 2 + name.size * 0.92, name),
+                        text(x + w - 5, ry + h / 2 + 3.5, f"Lv {level}", size=10, anchor="end", weight="bold",
+                             fill=INK)]
+                out.append(card_el(ctx, state, iid, {**attrs, "data-level": level, "data-empty": "false"},
+                                   body))
+            ry += h + 4
+        extra, removed = len(getattr(p, "extra", ())), len(getattr(p, "removed", ()))
+        out.append(text(x, ry + 10, f"extra deck {extra} · removed {removed}", size=11, fill=INK,
+                        cls="extra-counts", data_player=p.name, data_extra=extra, data_removed=removed))
+        return "".join(out)
+
+    return 17 + body_h + 14, draw
 
 
-def _bullet_area(ctx: Any, state: Any, p: Any, x: float, y: float, w: float, prefix: str) -> str:
+def _cards_lists(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
+    col = (w - 16) / 2
+    a = _spell_seq(ctx, state, i, x, col, prefix)
+    b = _special(ctx, state, i, x + col + 16, col, prefix)
+    return max(a[0], b[0]), lambda y: a[1](y) + b[1](y)
+
+
+def _bullet_area(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
     """The bullet area: each card whose bullets are on the board, with its duration die."""
+    p = state.players[i]
     area = tuple(getattr(p, "bullet_area", ()))
     dice = dict(getattr(p, "dice", ()) or ())
     bullets = tuple(getattr(state, "bullets", ()))
-    out = [text(x, y + 10, "Bullet area", size=12, weight="bold", fill=MUTED),
-           text(x + w, y + 10, "die: duration (−1 each yellow cell)", size=11, anchor="end", fill=MUTED)]
-    cw = (w - (BULLET_COLS - 1) * 8) / BULLET_COLS
-    if not area:
-        out.append(_empty_row(x, y + 16, w, "no bullet card"))
-    for k, iid in enumerate(area):
-        r, c = divmod(k, BULLET_COLS)
-        bx, by = x + c * (cw + 8), y + 16 + r * BULLET_ROW
-        die = dice.get(iid)
+    cols = 2
+    cw = (w - (cols - 1) * 8) / cols
+    rows: list[tuple[str, Any, int, Fitted]] = []
+    for iid in area:
         n = sum(1 for b in bullets if b.card == iid)
-        name = _name(ctx, iid)
-        where = f"{n} bullet{'s' if n != 1 else ''} on the board"
-        body = [title(f"bullet area: {name} [{iid}] — {where}; "
-                      + (f"duration die {die}" if die is not None else "no die")),
-                el("rect", {"x": bx, "y": by, "width": cw, "height": BULLET_ROW - 4, "rx": 4,
-                            "fill": "#ffffff", "stroke": "#8d96a0"})]
-        if die is not None:
-            body += [el("rect", {"class": "die", "x": bx + 3, "y": by + 2, "width": 18, "height": 18, "rx": 3,
-                                 "fill": DIE_FILL, "stroke": DIE_EDGE, "stroke-width": 1.5}),
-                     text(bx + 12, by + 16, die, size=12, anchor="middle", weight="bold")]
-        body += [text(bx + 27, by + 16, fit(name, cw - 27 - 62, 12), size=12),
-                 text(bx + cw - 6, by + 16, f"×{n} on board", size=10, anchor="end", fill=MUTED)]
-        out.append(group({"class": "zone-card", "id": f"{prefix}-bullet-area-{p.name}-{k + 1}",
-                          "data-zone": "bullet_area", "data-player": p.name, "data-card": iid,
-                          "data-die": die, "data-bullets": n}, body))
-    return "".join(out)
+        rows.append((iid, dice.get(iid), n, fit_text(card_name(ctx, iid), cw - 27 - 66, 12, smallest=9)))
+    heights = [max(22.0, f.height + 6) for *_, f in rows]
+    line_h = [max(heights[k:k + cols]) for k in range(0, len(heights), cols)]
+    body_h = sum(h + 4 for h in line_h) if rows else 20
+
+    def draw(y: float) -> str:
+        out = [_label(x, y, "Bullet area"),
+               text(x + w, y + 11, "die: duration (−1 at each yellow cell)", size=11, anchor="end",
+                    fill=MUTED)]
+        if not rows:
+            out.append(_empty_row(x, y + 17, w, 16, "no bullet card"))
+        ry = y + 17
+        for r, h in enumerate(line_h):
+            for c in range(cols):
+                k = r * cols + c
+                if k >= len(rows):
+                    break
+                iid, die, n, name = rows[k]
+                bx = x + c * (cw + 8)
+                body = [el("rect", {"x": bx, "y": ry, "width": cw, "height": h, "rx": 4, "fill": "#ffffff",
+                                    "stroke": "#8d96a0"})]
+                if die is not None:
+                    body.append(die_shape(bx + 12, ry + h / 2, die, 18))
+                body += [fitted_text(bx + 27, ry + (h - name.height) / 2 + name.size * 0.92, name),
+                         text(bx + cw - 6, ry + h / 2 + 4, f"×{n} on board", size=10, anchor="end",
+                              fill=MUTED)]
+                out.append(card_el(ctx, state, iid, {
+                    "class": "zone-card", "id": f"{prefix}-bullet-area-{p.name}-{k + 1}",
+                    "data-zone": "bullet_area",
+                    "data-player": p.name, "data-die": die, "data-bullets": n}, body))
+            ry += h + 4
+        return "".join(out)
+
+    return 17 + body_h, draw
+
+
+# ------------------------------------------------------------------ the panels
+def hand_shown(state: Any, i: int, designer: bool, viewer: str | None) -> bool:
+    """The hand is drawn for the designer, and for the player whose view the picture is."""
+    return designer or (viewer is not None and viewer == state.players[i].name)
+
+
+def _sections(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str, designer: bool,
+              viewer: str | None) -> list[Section]:
+    p = state.players[i]
+    shown = hand_shown(state, i, designer, viewer)
+    return [
+        _header(ctx, state, i, x, w, prefix),
+        _hp(ctx, state, i, x, w, prefix),
+        _spirit(ctx, state, i, x, w, prefix),
+        _status(ctx, state, i, x, w, prefix),
+        _zones(ctx, state, i, x, w, prefix),
+        _counts(ctx, state, i, x, w, prefix, shown),
+        _chips(ctx, state, i, "hand", None, p.hand if shown else (), x, w, prefix),
+        _chips(ctx, state, i, "aside", "Set aside", tuple(p.aside), x, w, prefix),
+        _cards_lists(ctx, state, i, x, w, prefix),
+        _bullet_area(ctx, state, i, x, w, prefix),
+    ]
+
+
+def render_panels(ctx: Any, state: Any, ox: float, oy: float, width: float, *, designer: bool = False,
+                  viewer: str | None = None, prefix: str = "hs") -> tuple[str, float]:
+    """Both players' panels side by side from (ox, oy), ``width`` wide; returns (svg, height)."""
+    gap = 12
+    n = len(state.players)
+    pw = (width - gap * (n - 1)) / n
+    columns = [_sections(ctx, state, i, ox + i * (pw + gap) + PAD, pw - 2 * PAD, prefix, designer, viewer)
+               for i in range(n)]
+    heights = [max(col[k][0] for col in columns) for k in range(len(columns[0]))]
+    used = [h for h in heights if h > 0]
+    total = PAD + sum(used) + GAP * (len(used) - 1) + PAD
+    out = []
+    for i, col in enumerate(columns):
+        p = state.players[i]
+        px = ox + i * (pw + gap)
+        body = [el("rect", {"x": px, "y": oy, "width": pw, "height": total, "rx": 8,
+                            "fill": PLAYER_LIGHT[i % 2], "stroke": PLAYER_COLORS[i % 2], "stroke-width": 2})]
+        y = oy + PAD
+        for (_, draw), h in zip(col, heights, strict=True):
+            if h <= 0:
+                continue
+            body.append(draw(y))
+            y += h + GAP
+        out.append(el("g", {"class": "panel", "id": f"{prefix}-panel-{p.name}", "data-player": p.name},
+                      *body))
+    return "".join(out), total
+
+
+__all__ = ["card_back", "card_el", "card_tip", "die_shape", "fitted_text", "hand_shown", "pill",
+           "render_panels"]

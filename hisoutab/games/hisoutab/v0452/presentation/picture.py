@@ -1,4 +1,8 @@
-"""The whole picture of a 0.45.2 state: the board, the timeline strip and both players' panels."""
+"""The whole picture of a 0.45.2 state: the header (with an attack under way), the board and its
+key, the timeline strip, both players' panels and the key to the timeline and the panels.
+
+One SVG with a ``viewBox`` and ``width="100%"``: it scales to the box it is shown in (a PNG is
+rendered at the viewBox's size)."""
 
 from __future__ import annotations
 
@@ -7,56 +11,94 @@ from collections.abc import Iterable
 from typing import Any
 
 from hisoutab.presentation.svg import FONT, INK, MUTED, el, text
+from hisoutab.presentation.textfit import fit_text
 
 from . import timeline
-from .board import board_size, render_board, render_legend
-from .panels import panel_height, render_panel
+from .board import board_size, render_board
+from .key import render_board_key, render_marks_key
+from .panels import fitted_text, render_panels
+from .status import attack_line
 
-WIDTH = 900
+WIDTH = 900  # the narrowest picture (a wider board widens it)
 MARGIN = 20
+KEY_W = 300
 _PREFIX_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
 
 
-def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int]] = (), prefix: str = "hs",
-                     designer: bool = False) -> str:
-    """An SVG picture of ``state``: the board (with ``highlight``\\ed cells), the timeline strip and one
-    panel per player. ``designer`` also lists the cards in hand. Every id starts with ``prefix``; the
-    same arguments always give the same text."""
-    if not _PREFIX_OK.match(prefix):
-        raise ValueError(f"prefix {prefix!r} is not a valid XML id start (letters, digits, _ . -)")
-    parts: list[str] = []
-    # header
+def status_line(state: Any) -> str:
+    """Who holds the initiative and who takes part in this turn, or who won."""
     names = [p.name for p in state.players]
-    head = f"HisouTab · t={state.time} · turn {state.turn}"
-    parts.append(text(MARGIN, 30, head, size=20, weight="bold"))
+    if state.winner == "draw":
+        return "game over · draw: both players reached 0 HP"
+    if state.winner:
+        return f"game over · winner: {state.winner}"
+    if state.first is None:
+        return "setup: the first player is chosen at the end of setup (H-SETUP-7)"
     who = [names[i] for i in state.participants if 0 <= i < len(names)]
     right = f"initiative: {names[state.initiative]}"
-    right += f" · this turn: {' & '.join(who)}" if who else ""
-    if state.winner:
-        right = f"game over · winner: {state.winner}"
-    parts.append(text(WIDTH - MARGIN, 30, right, size=15, anchor="end", fill=INK if state.winner else MUTED,
-                      weight="bold" if state.winner else None, cls="status"))
-    # board and key
-    by = 50
+    if len(who) == 2:
+        right += " · this turn: simultaneous action of P1 and P2"
+    elif who:
+        right += f" · this turn: {who[0]}"
+    return right
+
+
+def next_step(state: Any) -> str:
+    """The step the game runs next, with its phase."""
+    if not state.agenda:
+        return "the game is over" if state.winner else "nothing on the agenda"
+    from ..rules.flow import FLOW
+
+    name = state.agenda[-1][0]
+    sd = FLOW.steps.get(name)
+    return f"next step: {name}" + (f" ({sd.phase})" if sd is not None else "")
+
+
+def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int]] = (), prefix: str = "hs",
+                     designer: bool = False, viewer: str | None = None) -> str:
+    """An SVG picture of ``state``: the board (with ``highlight``\\ed cells), the timeline strip and one
+    panel per player. ``designer`` also lists the cards in hand; ``viewer`` is the player whose view
+    ``state`` is (their own hand is listed, cards they cannot see are drawn face-down). Every id
+    starts with ``prefix``; the same arguments always give the same text."""
+    if not _PREFIX_OK.match(prefix):
+        raise ValueError(f"prefix {prefix!r} is not a valid XML id start (letters, digits, _ . -)")
     bw, bh = board_size(ctx)
+    width = max(WIDTH, round(2 * MARGIN + bw + 36 + KEY_W))
+    inner = width - 2 * MARGIN
+    parts: list[str] = []
+    parts.append(text(MARGIN, 30, f"HisouTab · t={state.time} · turn {state.turn}", size=20, weight="bold"))
+    status = fit_text(status_line(state), inner - 330, 15, bold=bool(state.winner), smallest=11)
+    parts.append(el("g", {"class": "status-line", "id": f"{prefix}-status"},
+                    fitted_text(width - MARGIN, 30, status, fill=INK if state.winner else MUTED,
+                                anchor="end")))
+    y = 30 + status.height + 2
+    parts.append(text(width - MARGIN, y, next_step(state), size=11, anchor="end", fill=MUTED,
+                      cls="next-step"))
+    attack = attack_line(ctx, state)
+    if attack is not None:
+        line = fit_text(attack, inner, 13, bold=True, smallest=10)
+        parts.append(el("g", {"class": "attack-line", "id": f"{prefix}-attack"},
+                        fitted_text(MARGIN, y + 18, line, fill="#8e1b1b")))
+        y += 18 + line.height - line.line_height + 4
+    by = y + 12
     parts.append(render_board(ctx, state, MARGIN, by, highlight=highlight, prefix=prefix))
-    legend, lh = render_legend(MARGIN + bw + 36, by, prefix=prefix)
-    parts.append(legend)
-    # timeline
-    ty = by + max(bh, lh) + 16
-    parts.append(timeline.render_timeline(ctx, state, MARGIN, ty, WIDTH - 2 * MARGIN, prefix=prefix))
-    # player panels
+    kx = MARGIN + bw + 36
+    key, kh = render_board_key(kx, by, width - MARGIN - kx, prefix)
+    parts.append(key)
+    ty = by + max(bh, kh) + 16
+    parts.append(timeline.render_timeline(ctx, state, MARGIN, ty, inner, prefix=prefix))
     py = ty + timeline.HEIGHT + 18
-    gap = 12
-    pw = (WIDTH - 2 * MARGIN - gap) / 2
-    for i in range(len(state.players)):
-        parts.append(render_panel(ctx, state, i, MARGIN + i * (pw + gap), py, pw, designer=designer,
-                                  prefix=prefix))
-    height = round(py + panel_height(state, designer) + MARGIN)
+    panels, ph = render_panels(ctx, state, MARGIN, py, inner, designer=designer, viewer=viewer, prefix=prefix)
+    parts.append(panels)
+    ky = py + ph + 18
+    marks, mh = render_marks_key(MARGIN, ky, inner, prefix)
+    parts.append(marks)
+    height = round(ky + mh + MARGIN)
     root = {"xmlns": "http://www.w3.org/2000/svg", "id": f"{prefix}-root", "class": "hisoutab-state",
-            "width": WIDTH, "height": height, "viewBox": f"0 0 {WIDTH} {height}", "font-family": FONT,
-            "data-time": state.time}
+            "width": "100%", "viewBox": f"0 0 {width} {height}", "preserveAspectRatio": "xMinYMin meet",
+            "font-family": FONT, "data-ruleset": "hisoutab-0.45.2", "data-time": state.time,
+            "data-turn": state.turn, "data-winner": state.winner}
     label = f"HisouTab state at t={state.time}: " + ", ".join(f"{p.name} HP {p.hp}" for p in state.players)
     return el("svg", root, el("title", {"id": f"{prefix}-title"}, text=label),
-              el("rect", {"x": 0, "y": 0, "width": WIDTH, "height": height, "fill": "#ffffff"}),
+              el("rect", {"x": 0, "y": 0, "width": width, "height": height, "fill": "#ffffff"}),
               *parts) + "\n"

@@ -15,9 +15,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .status import player_status
+
 __all__ = ["board_text", "player_table", "state_renderable", "timeline_text"]
 
 PLAYER_STYLE = ("bold red", "bold blue")
+STATUS_STYLE = {"guard": "green", "knockdown": "bold yellow", "hit": "red", "open": ""}
 CELL_W = 6
 BEFORE, AFTER = 2, 12  # timeline cells shown around the current one (as the state picture)
 
@@ -166,6 +169,10 @@ def player_table(ctx: Any, state: Any, designer: bool = False) -> Table:
     row("HP", [_hp(p, PLAYER_STYLE[i % 2].replace("bold ", "")) for i, p in enumerate(ps)])
     row("spirit", [_spirit(p) for p in ps])
     row("position", [f"({p.x}, {p.y}) facing {'right' if p.facing >= 0 else 'left'}" for p in ps])
+    statuses = [player_status(ctx, state, i) for i in range(len(ps))]
+    if any(st is not None for st in statuses):
+        row("state", [Text(f"{st.label}: {st.why}", style=STATUS_STYLE.get(st.kind, ""))
+                      if st is not None else "—" for st in statuses])
     row("next turn", [(f"t={p.position} (hit token)" if p.hit is not None else f"t={p.position}")
                       if p.position is not None else "—" for p in ps])
     row("trigger", [_name(ctx, p.trigger) + (f" ({p.trigger_side})" if p.trigger_side else "")
