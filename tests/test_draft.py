@@ -265,6 +265,22 @@ def test_parry_strikes_back_and_cannot_be_defended() -> None:
     assert kb.events[0]["wall"] is True
 
 
+@pytest.mark.parametrize(("option", "struck", "hp"), [("ignored", True, 16), ("checked", False, 20)])
+def test_parry_strike_back_and_its_own_range(option: str, struck: bool, hp: int) -> None:
+    """DS-15 parry.range: Gohei Swing from two blocks away activates Mirror Parry, whose range is one
+    block. By default the parry strikes back anyway; with ``checked`` the received attack is stopped
+    and nothing strikes back."""
+    g = p1_resolves("gohei_swing", p1={"x": 3}, p2={"played": "mirror_parry", "x": 5},
+                    options={"parry.range": option})
+    steps = g.run(until="decision")
+    parry = step_named(steps, "parry")
+    assert parry.events[0]["struck"] is struck and "DS-15" in parry.clauses
+    assert ("D-CARD-RANGE" in parry.clauses) is not struck
+    assert ("dmg.phase" in names(steps)) is struck
+    p1, p2 = g.state.players
+    assert p1.hp == hp and "P2/mirror_parry" in p2.discard and p2.marker == 3 + 2
+
+
 def test_parry_time_passing_has_no_effect() -> None:
     """D-TAG-PARRY: a parry card that received no physical attack has no effect when it resolves."""
     g = p1_resolves("fantasy_seal", versions=(1, 1, 1, 1))

@@ -303,23 +303,31 @@ def hit_check(ctx: Context, s: State, frame: tuple) -> Outcome:
                    clauses=("D-HIT", "D-HIT-NO", "D-CARD-RANGE"))
 
 
-@FLOW.auto("parry", phase="attack", clauses=("D-TAG-PARRY", "DS-8"), next=("dmg.phase",))
+@FLOW.auto("parry", phase="attack", clauses=("D-TAG-PARRY", "DS-8", "DS-15"), next=("dmg.phase",))
 def parry(ctx: Context, s: State, frame: tuple) -> Outcome:
     """Parry: the physical attack received during the parry card's time is stopped, and the parry card
     strikes back at once; the opponent cannot defend it (no defense phase). The parry card is
-    discarded; the parrying player's marker goes to current time + its recovering time (DS-8)."""
+    discarded; the parrying player's marker goes to current time + its recovering time (DS-8). With
+    ``parry.range = checked`` (DS-15) it strikes back only when the attacker stands in its range."""
     _, d, piid, att, aiid = frame
     p = s.players[d]
     card = ctx.cards[piid]
+    reaches = ctx.options["parry.range"] == "ignored" or in_range(ctx, s, d, card.reach)
     p = replace(p, played=None, discard=p.discard + (piid,))
-    text = f"{pn(d)} parries {ctx.name(aiid)} with {card.name} and strikes back; {pn(att)} cannot defend"
+    if reaches:
+        text = (f"{pn(d)} parries {ctx.name(aiid)} with {card.name} and strikes back; "
+                f"{pn(att)} cannot defend")
+    else:
+        text = (f"{pn(d)} parries {ctx.name(aiid)} with {card.name}; {pn(att)} is out of its range: "
+                "nothing strikes back (parry.range = checked)")
     if ctx.options["parry.after"] == "recover":
         old = p.marker
         p = replace(p, marker=s.time + card.recovery)
         text += f"; {pn(d)}'s marker t={old} → {p.marker}"
     s = setp(s, d, p)
-    return Outcome(s, text, events=({"type": "parry", "player": pn(d), "card": piid},),
-                   then=(("dmg.phase", d, piid, 0, ""),))
+    clauses = ("D-TAG-PARRY", "DS-8", "DS-15") + (() if reaches else ("D-CARD-RANGE",))
+    return Outcome(s, text, events=({"type": "parry", "player": pn(d), "card": piid, "struck": reaches},),
+                   then=(("dmg.phase", d, piid, 0, ""),) if reaches else (), clauses=clauses)
 
 
 # ------------------------------------------------------------------------------ defense and damage

@@ -99,4 +99,5 @@ SETTLED: dict[str, str] = {
     "DS-12": "bullet.hit_in_passing — a straight bullet passing through the opponent",
     "DS-13": "forward.ground_only — 'at the ground'",
     "DS-14": "gravity.together — 'every player not on the ground moves down 1'",
+    "DS-15": "parry.range — whether a parry's strike back needs its own range",
 }

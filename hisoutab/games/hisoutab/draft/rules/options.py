@@ -68,4 +68,9 @@ OPTIONS = OptionSet((
     RuleOption("gravity.together", True, "DS-14",
                "Gravity moves every piece in the air at the same moment, from where they stood "
                "before (true), or one after the other, the initiative holder first (false)."),
+    RuleOption("parry.range", "ignored", "DS-15",
+               "A parry that activates strikes back whatever the parry card's own range ('ignored': "
+               "the text sets no condition but the received attack), or only when the attacker stands "
+               "in that range, else the received attack is stopped and nothing strikes back ('checked').",
+               choices=("ignored", "checked")),
 ))
