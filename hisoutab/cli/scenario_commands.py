@@ -168,11 +168,15 @@ def capture_cmd(seed: int, steps: int, p1: str | None, p2: str | None, setup_ite
 @click.option("--options-a", multiple=True, metavar="KEY=VALUE", help="Options for run A.")
 @click.option("--options-b", multiple=True, metavar="KEY=VALUE", help="Options for run B.")
 @click.option("--json", "as_json", is_flag=True)
+@click.option("-o", "--out", default=None, metavar="OUT.html",
+              help="Also write the two state pictures side by side at the first difference and at the end.")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
 def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
-             options_b: tuple[str, ...], as_json: bool) -> None:
-    """Run one scenario under two rulesets (or option sets): the first step where they part and
-    the state differences at the end. Exit 0 when identical, 1 when they differ."""
+             options_b: tuple[str, ...], as_json: bool, out: str | None, force: bool) -> None:
+    """Run one scenario under two rulesets (or option sets): the first point where the states
+    differ in a way that means something (not clause IDs or step names), where the step logs part,
+    and the state differences at the end. Exit 0 when identical, 1 when they differ."""
     from hisoutab.scenarios import diff_scenario, load_scenario
 
     if rulesets:
@@ -182,36 +186,95 @@ def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
         a, b = parts
     else:
         a = b = load_scenario(file).ruleset.id
+    if out is not None:
+        _html_target(out, force)
     d = diff_scenario(file, a, b, parse_options(options_a), parse_options(options_b))
+    written = _write_comparison(d, out, force) if out is not None else None
     if as_json:
         click.echo(json.dumps(d.to_dict(), indent=2, default=str))
         sys.exit(0 if d.same else 1)
-    out = console()
+    con = console()
     ra, rb = d.results
-    out.print(f"[bold]A[/] = {escape(d.a)}: {len(ra.steps)} steps, "
+    con.print(f"[bold]A[/] = {escape(d.a)}: {len(ra.steps)} steps, "
               f"{'passes' if ra.passed else 'fails'}")
-    out.print(f"[bold]B[/] = {escape(d.b)}: {len(rb.steps)} steps, "
+    con.print(f"[bold]B[/] = {escape(d.b)}: {len(rb.steps)} steps, "
               f"{'passes' if rb.passed else 'fails'}")
     for tag, r in (("A", ra), ("B", rb)):
         if r.scenario is not None and r.scenario.dropped_options:
-            out.print(f"  {tag}: options the ruleset does not declare were left out: "
+            con.print(f"  {tag}: options the ruleset does not declare were left out: "
                       + escape(", ".join(r.scenario.dropped_options)))
         for f in r.failures[:3]:
-            out.print(Text(f"  {tag}: {str(f).splitlines()[0]}"))
+            con.print(Text(f"  {tag}: {str(f).splitlines()[0]}"))
+    if written is not None:
+        con.print(f"wrote {escape(str(written))}")
     if d.same:
-        out.print("[green]identical step logs and final states[/]")
+        con.print("[green]identical step logs and final states[/]")
         sys.exit(0)
-    if d.first_difference is not None:
-        out.print(f"first difference at step {d.first_difference}:")
-        out.print(Text(f"  A: {d.lines[0] or '(no step)'}"))
-        out.print(Text(f"  B: {d.lines[1] or '(no step)'}"))
-    else:
-        out.print("the step logs are identical")
-    if d.state_differences:
-        out.print(f"{len(d.state_differences)} difference(s) in the final state:")
+    _print_comparison(con, d)
+    c = d.comparison
+    if c is not None and c.end_changes:
+        con.print(f"{len(c.end_changes)} difference(s) at the end (compared as above):")
+        for change in c.end_changes[:40]:
+            con.print(Text(f"  {change.text()}"))
+    elif c is None and d.state_differences:
+        con.print(f"{len(d.state_differences)} difference(s) in the final state:")
         for path, va, vb in d.state_differences[:40]:
-            out.print(Text(f"  {path}: A={va!r} B={vb!r}"))
+            con.print(Text(f"  {path}: A={va!r} B={vb!r}"))
     sys.exit(1)
+
+
+def _print_comparison(con: Any, d: Any) -> None:
+    """The first meaningful difference, then where the step logs part."""
+    c = d.comparison
+    if c is None:
+        con.print(Text(d.statement()))
+    else:
+        con.print(Text(f"compared: {c.compared}"))
+        if c.start:
+            con.print("at the start A and B already differ (afterwards these count only when they "
+                      "change differently):")
+            for change in c.start[:12]:
+                con.print(Text(f"  {change.text()}"))
+            if len(c.start) > 12:
+                con.print(f"  and {len(c.start) - 12} more")
+        if c.at is None:
+            con.print(Text(c.finding()))
+        else:
+            con.print(Text(f"{c.headline()}: {c.where()}:"))
+            for change in c.changes[:20]:
+                con.print(Text(f"  {change.text()}"))
+            for tag, point in zip("AB", c.at, strict=True):
+                if point.step is not None:
+                    con.print(Text(f"  {tag}: {point.step.line()}"))
+    if d.first_difference is not None:
+        con.print(Text(f"the step logs part at step {d.first_difference} (clause IDs, step names or "
+                       f"wording count there):"))
+        con.print(Text(f"  A: {d.lines[0] or '(no step)'}"))
+        con.print(Text(f"  B: {d.lines[1] or '(no step)'}"))
+    else:
+        con.print("the step logs are identical")
+
+
+def _html_target(out: str, force: bool) -> None:
+    if not out.lower().endswith((".html", ".htm")):
+        raise InputError(f"{out!r}: expected a file ending in .html or .htm", field="-o")
+    check_target(out, force=force, replaceable=True)
+
+
+def _write_comparison(d: Any, out: str, force: bool) -> Any:
+    """The page of the comparison: the statement, the pictures side by side."""
+    from hisoutab.presentation.compare import comparison_page
+    from hisoutab.presentation.marking import mark
+
+    if d.comparison is None:
+        raise InputError(d.statement(), file=d.file)
+    ra, rb = d.results
+    notes = [f"A = {d.a}: {len(ra.steps)} steps, {'passes' if ra.passed else 'fails'}",
+             f"B = {d.b}: {len(rb.steps)} steps, {'passes' if rb.passed else 'fails'}"]
+    for tag, r in (("A", ra), ("B", rb)):
+        notes += [f"{tag}: {str(f).splitlines()[0]}" for f in r.failures[:3]]
+    page = comparison_page(d.comparison, title=f"{d.file}: {d.a} vs {d.b}", notes=notes)
+    return write_file(out, mark(page, ".html"), force=force, replaceable=True)
 
 
 @click.command("coverage")

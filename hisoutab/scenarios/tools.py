@@ -8,6 +8,7 @@ from typing import Any
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.record import to_dict
 from hisoutab.engine.ruleset import get_ruleset
+from hisoutab.presentation.compare import Comparison, compare_games
 
 from .model import find_scenarios, load_scenario
 from .runner import Result, run_file, run_scenario
@@ -104,6 +105,11 @@ def _named(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
 
 @dataclass
 class Diff:
+    """One scenario run twice. ``comparison`` is the first meaningful difference (the states, not
+    the step logs: :mod:`hisoutab.presentation.compare`); ``first_difference`` and ``lines`` are
+    where the step logs part (clause IDs and wording included), ``state_differences`` the final
+    states' differing paths."""
+
     file: str
     a: str
     b: str
@@ -111,10 +117,19 @@ class Diff:
     first_difference: int | None = None
     lines: tuple[str | None, str | None] = (None, None)
     state_differences: list[tuple[str, Any, Any]] = field(default_factory=list)
+    comparison: Comparison | None = None
 
     @property
     def same(self) -> bool:
         return self.first_difference is None and not self.state_differences
+
+    def statement(self) -> str:
+        """The first meaningful difference in words (or why there is no comparison)."""
+        if self.comparison is not None:
+            return self.comparison.text()
+        ra, rb = self.results
+        missing = [tag for tag, r in (("A", ra), ("B", rb)) if r.game is None]
+        return f"nothing to compare: {' and '.join(missing)} did not load"
 
     def to_dict(self) -> dict[str, Any]:
         ra, rb = self.results
@@ -127,13 +142,16 @@ class Diff:
             "dropped_options": [r.scenario.dropped_options if r.scenario else [] for r in (ra, rb)],
             "failures": [[str(f) for f in ra.failures], [str(f) for f in rb.failures]],
             "end_differences": [{"path": p, "a": va, "b": vb} for p, va, vb in self.state_differences],
+            "comparison": self.comparison.to_dict() if self.comparison is not None else None,
+            "statement": self.statement(),
         }
 
 
 def diff_scenario(path: str, a: str, b: str, options_a: dict[str, Any] | None = None,
                   options_b: dict[str, Any] | None = None) -> Diff:
     """Run one scenario under rulesets ``a`` and ``b`` (with extra options each); report the first
-    step where the logs part and the state differences at the end."""
+    meaningful difference (``comparison``), the first step where the logs part and the state
+    differences at the end."""
     ra = run_file(path, ruleset=a, options=options_a or {}, golden=False, lenient=True)
     rb = run_file(path, ruleset=b, options=options_b or {}, golden=False, lenient=True)
     label_a = a + (f" {options_a}" if options_a else "")
@@ -158,6 +176,7 @@ def diff_scenario(path: str, a: str, b: str, options_a: dict[str, Any] | None = 
                 d.state_differences.append((k, va, vb))
         if fa.get("rng") != fb.get("rng") and not d.state_differences and d.first_difference is None:
             d.state_differences.append(("rng", fa.get("rng"), fb.get("rng")))
+        d.comparison = compare_games(ra.game, rb.game, labels=(label_a, label_b))
     elif (ra.game is None) != (rb.game is None):
         d.first_difference = 0
     return d

@@ -3,7 +3,10 @@
 :func:`replay` plays recorded choices on a new game and says where they stop fitting. The
 :class:`RerunPanel` part of the workbench holds the "rule options" panel: a re-run under another
 option value becomes a game of its own (``options-N``); a re-run under another ruleset is kept in
-``compared`` and its picture is shown beside the workbench's own.
+``compared`` and its picture is shown beside the workbench's own. Either way the panel states the
+first meaningful difference between the two lines (:func:`~hisoutab.presentation.compare.compare_games`:
+the states, not the clause IDs or step names) and shows the two pictures side by side at that
+point and at the ends (``o_compare``; the comparison is kept in ``last_comparison``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from hisoutab.engine.errors import HisoutabError, IllegalChoice, OptionError
 from hisoutab.engine.game import Game, Step
 from hisoutab.engine.ruleset import all_rulesets
 from hisoutab.presentation import StatePicture
+from hisoutab.presentation.compare import Comparison, compare_games, comparison_html
 
 from .controls import button, classed, esc, failed
 from .export import started_from_state
@@ -55,6 +59,13 @@ def _first_difference(old: list[Step], new: list[Step]) -> int | None:
     return at
 
 
+def _shown(value: Any) -> str:
+    """An option value as the option panel writes it."""
+    value = list(value) if isinstance(value, tuple) else value
+    text: str = yaml.safe_dump(value, default_flow_style=True)
+    return text.strip().removesuffix("...").strip()
+
+
 class RerunPanel:
     """The workbench's "rule options" panel (a part of :class:`~hisoutab.widgets.Workbench`)."""
 
@@ -74,6 +85,12 @@ class RerunPanel:
         self.b_rerun = button("re-run these choices with the option", "hs-option-rerun",
                               button_style="info", disabled=not opts)
         self.o_msg = classed(W.HTML(), "hs-option-msg")
+        # the first meaningful difference of the last re-run: the statement and both pictures
+        self.o_compare = classed(W.HTML(), "hs-option-compare")
+        self.b_compare_hide = button("hide the comparison", "hs-option-compare-hide",
+                                     "hide the pictures of the last re-run's first difference")
+        self.b_compare_hide.layout.display = "none"
+        self.last_comparison: Comparison | None = None
         rulesets = list(all_rulesets())
         self.r_name = classed(W.Dropdown(options=rulesets, value=g.ruleset.id, description="ruleset"),
                               "hs-ruleset-name")
@@ -91,9 +108,33 @@ class RerunPanel:
         self.b_rerun.on_click(lambda _: self.rerun_with_option())
         self.b_rerun_ruleset.on_click(lambda _: self.rerun_with_ruleset())
         self.b_compare_close.on_click(lambda _: self.show_compared(None))
+        self.b_compare_hide.on_click(lambda _: self.show_comparison(None))
         self._load_option()
         return W.VBox([W.HBox([self.o_name, self.o_value]), self.o_doc, self.b_rerun,
-                       W.HBox([self.r_name, self.b_rerun_ruleset]), self.o_msg])
+                       W.HBox([self.r_name, self.b_rerun_ruleset]), self.o_msg, self.o_compare,
+                       self.b_compare_hide])
+
+    # ---------------------------------------------------------------- the difference
+    def compare_lines(self, mine: Game, other: Game, names: tuple[str, str], labels: tuple[str, str],
+                      report: str) -> Comparison:
+        """Compare this line (up to the cursor) with a re-run of its choices and show the result. A
+        re-run whose choices all fit may have gone on to the next decision: only the common part
+        counts; a re-run that diverged is compared to its end."""
+        ends = "shorter" if report.startswith("all ") else "both"
+        comparison = compare_games(mine, other, names=names, labels=labels, ends=ends)
+        self.show_comparison(comparison)
+        return comparison
+
+    def show_comparison(self, comparison: Comparison | None) -> None:
+        """Show a comparison under the panel: the statement and the two pictures side by side at
+        the first difference and at the ends (None: hide it)."""
+        self.last_comparison = comparison
+        if comparison is None:
+            self.o_compare.value = ""
+            self.b_compare_hide.layout.display = "none"
+            return
+        self.o_compare.value = comparison_html(comparison)
+        self.b_compare_hide.layout.display = ""
 
     # ---------------------------------------------------------------- options
     def _load_option(self) -> None:
@@ -134,9 +175,14 @@ class RerunPanel:
         report = replay(new, [s for s in old_steps if s.choice is not None])
         at = _first_difference(old_steps, new.history)
         trace = "the trace is the same" if at is None else f"the trace first differs at step {at}"
+        before, after = _shown(g.options[name]), _shown(options[name])
+        comparison = self.compare_lines(
+            g, new, (f"{name}={before}", f"{name}={after}"),
+            (f"{g.ruleset.id} with {name} = {before}", f"{g.ruleset.id} with {name} = {after}"), report)
         gname = self._add_game("options", new)
         self.o_msg.value = (f'<span class="hs-rerun">{esc(gname)} ({esc(name)} = {esc(value)}): '
-                            f"{esc(report)}; {esc(trace)}</span>")
+                            f"{esc(report)}; {esc(trace)}</span>"
+                            f'<div class="hs-rerun-difference">{esc(comparison.finding())}</div>')
         self.message = ""
         self._reveal = ""
         self.refresh()
@@ -164,10 +210,12 @@ class RerunPanel:
             return None
         self.compared[ruleset] = other
         mine, theirs = g.result(), other.result()
+        comparison = self.compare_lines(g, other, ("here", "there"), (g.ruleset.id, ruleset), report)
         self.o_msg.value = (
             f'<span class="hs-rerun">{esc(ruleset)}: {esc(report)}; '
             f"{len(other.history)} steps there against {len(g.history)} here; "
-            f"there: {esc(str(theirs))}; here: {esc(str(mine))}</span>")
+            f"there: {esc(str(theirs))}; here: {esc(str(mine))}</span>"
+            f'<div class="hs-rerun-difference">{esc(comparison.finding())}</div>')
         self.show_compared(ruleset)
         return other
 
@@ -181,9 +229,12 @@ class RerunPanel:
             return
         viewer = self.viewing if self.viewing in other.players else None
         picture = StatePicture(other.ctx, other.state, designer=True, viewer=viewer)
+        c = self.last_comparison
+        finding = (f'<div class="hs-compare-difference"><small>{esc(c.finding())}</small></div>'
+                   if c is not None and c.labels[1] == other.ruleset.id else "")
         self.compare_view.value = (
             f'<div class="hs-compare-title"><b>{esc(other.ruleset.id)}</b> after the same choices '
-            f"(step {other.cursor}): {esc(str(other.result()))}</div>{picture._repr_html_()}")
+            f"(step {other.cursor}): {esc(str(other.result()))}</div>{finding}{picture._repr_html_()}")
         self.compare_box.layout.display = "flex"
 
     # provided by the workbench

@@ -1,0 +1,238 @@
+"""The first meaningful difference between two lines of play (hisoutab.presentation.compare), as
+``hisoutab diff`` reports it and the workbench shows it: states, not clause IDs or step names."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from hisoutab import Game, RandomAgent
+from hisoutab.cli.main import main
+from hisoutab.presentation import presentation_for
+from hisoutab.presentation.compare import compare_games, comparison_html, comparison_page, decision_at
+from hisoutab.scenarios import diff_scenario, run_file
+
+ROOT = Path(__file__).resolve().parent.parent
+IDLE_GUARD = ROOT / "scenarios" / "hisoutab-0.45.2" / "guard" / "idle_guard.yaml"
+
+JAB_VS_POKE = """\
+name: a jab against a star poke
+description: both markers on cell 2, P1 plays Gohei Jab and P2 Star Poke at once; P1 keeps the initiative
+options: {setup.mulligan: none, setup.first_player: p1}
+setup:
+  state:
+    time: 2
+    special_done: 3
+    P1: {marker: 2, x: 3}
+    P2: {marker: 2, x: 4}
+  next: turn
+script:
+  - {P1: play gohei_jab, P2: play star_poke}
+  - keep initiative
+until: decision
+"""
+
+
+@pytest.fixture
+def jab(tmp_path: Path) -> Path:
+    path = tmp_path / "jab_vs_poke.yaml"
+    path.write_text(JAB_VS_POKE, encoding="utf-8")
+    return path
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(main, list(args))
+
+
+# ------------------------------------------------------------------------------ two rulesets
+def test_two_rulesets_differ_where_the_states_do_not_at_step_0(jab: Path) -> None:
+    """0.45.2 and the draft cite other clauses from step 0 on; their states part at step 14, where
+    the draft deals 2 damage at once (a counter hit) and 0.45.2 marks 1 for the settlement."""
+    d = diff_scenario(str(jab), "hisoutab-0.45.2", "hisoutab-draft")
+    assert d.first_difference == 0  # the step logs: H-TURN-1 against D-TURN-1
+    c = d.comparison
+    assert c is not None and c.mode == "declared" and not c.same
+    assert c.steps == (14, 14)
+    assert c.at is not None and c.at[0].step.name == "attack.damage" and c.at[1].step.name == "dmg.counter"
+    texts = [ch.text() for ch in c.changes]
+    assert "P1 hp 20 vs 18" in texts and "P1 discard [] vs [P1/gohei_jab]" in texts
+    # what differed from the start (other cards, P2's 23 HP in the draft) is said once, then counts
+    # only when it changes differently: the jab goes back to the hand in 0.45.2, to the discard pile
+    # in the draft
+    assert "P2 hp 20 vs 23" in [ch.text() for ch in c.start]
+    hand = next(ch for ch in c.changes if ch.path == "P1.hand")
+    assert hand.baseline and hand.text() == ("P1 hand (already different at the start) unchanged vs "
+                                             "−P1/gohei_jab")
+    assert not any(ch.path == "P2.hp" for ch in c.changes)
+    assert c.headline() == "first difference at step 14"
+    assert "after step 14 (P1's attack.damage) in A and after step 14 (P1's dmg.counter) in B" in c.where()
+    res = invoke("diff", str(jab), "--rulesets", "hisoutab-0.45.2,hisoutab-draft")
+    assert res.exit_code == 1, res.output
+    assert "first difference at step 14:" in res.output and "first difference at step 0" not in res.output
+    assert "the step logs part at step 0" in res.output and "P1 hp 20 vs 18" in res.output
+    assert "at the start A and B already differ" in res.output
+
+
+def test_the_json_form_keeps_the_old_fields_and_adds_the_comparison(jab: Path) -> None:
+    res = invoke("diff", str(jab), "--rulesets", "hisoutab-0.45.2,hisoutab-draft", "--json")
+    assert res.exit_code == 1
+    data = json.loads(res.output)
+    for key in ("file", "a", "b", "same", "first_difference", "step_a", "step_b", "steps", "passed",
+                "dropped_options", "failures", "end_differences"):
+        assert key in data
+    assert data["first_difference"] == 0
+    comp = data["comparison"]
+    assert comp["compared"] == "declared" and comp["same"] is False
+    assert comp["at"]["step_a"] == comp["at"]["step_b"] == 14 and comp["at"]["decisions"] == [2, 2]
+    paths = {ch["path"]: ch for ch in comp["at"]["changes"]}
+    assert paths["P1.hp"]["a"] == 20 and paths["P1.hp"]["b"] == 18
+    assert paths["P1.hand"]["baseline"] is True and "a_start" in paths["P1.hand"]
+    assert {ch["path"] for ch in comp["start"]} >= {"P2.hp", "P1.hand"}
+    assert comp["end"]["step_a"] == 16 and comp["end"]["step_b"] == 17
+    assert comp["logs_part"] == 0 and data["statement"] == comp["text"]
+
+
+# ------------------------------------------------------------------------------ two option sets
+def test_an_option_whose_states_part_later_than_its_words(jab: Path) -> None:
+    """``initiative.pass_to_act_first = false`` rewords step 9 (who resolves first) but changes the
+    state only at step 13, where the attacked player's marker is marked."""
+    d = diff_scenario(str(jab), "hisoutab-0.45.2", "hisoutab-0.45.2",
+                      options_b={"initiative.pass_to_act_first": False})
+    assert d.first_difference == 9
+    c = d.comparison
+    assert c is not None and c.mode == "state"
+    assert c.steps == (13, 13) and not c.start
+    assert {ch.path for ch in c.changes} == {"P1.marker_mark", "P2.marker_mark"}
+    res = invoke("diff", str(jab), "--options-b", "initiative.pass_to_act_first=false")
+    assert res.exit_code == 1
+    assert "first difference at step 13:" in res.output and "the step logs part at step 9" in res.output
+
+
+def test_a_guard_cost_differs_at_the_guard() -> None:
+    d = diff_scenario(str(IDLE_GUARD), "hisoutab-0.45.2", "hisoutab-0.45.2", {}, {"guard.spirit_cost": 3})
+    c = d.comparison
+    assert c is not None and c.steps == (7, 7)
+    [change] = c.changes
+    assert change.path == "P2.spirit" and change.text() == ("P2 spirit [up, up, up, up, down] vs "
+                                                            "[up, up, down, down, down]")
+    assert c.finding().startswith("First difference at step 7: after step 7 (P2's attack.guard) in both")
+
+
+def test_the_same_line_twice_is_no_difference() -> None:
+    d = diff_scenario(str(IDLE_GUARD), "hisoutab-0.45.2", "hisoutab-0.45.2")
+    assert d.same and d.comparison is not None and d.comparison.same
+    assert d.comparison.finding() == ("No meaningful difference: A and B pass through the same points in "
+                                      "the same order.")
+
+
+def test_a_line_that_ends_while_the_other_goes_on() -> None:
+    game = Game("hisoutab-0.45.2", seed=2)
+    game.run(until="end", agents=RandomAgent(2), max_steps=40)
+    longer = Game("hisoutab-0.45.2", seed=2)
+    longer.run(until="end", agents=RandomAgent(2), max_steps=60)
+    shorter = compare_games(game, longer, ends="shorter")
+    assert shorter.same and shorter.went_on[1] > 0 and "goes on" in shorter.finding()
+    both = compare_games(game, longer)
+    assert not both.same and both.ended == "A" and "A's line ends" in both.where()
+
+
+def test_what_a_presentation_adds_is_compared(jab: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A presentation shapes the comparison with ``comparable(ctx, state)``: here the spirit each
+    player has left, a gauge in 0.45.2 and a number in the draft."""
+    from hisoutab.engine.ruleset import get_ruleset
+
+    def spirit(ctx: Any, state: Any) -> dict[str, Any]:
+        out = {}
+        for p in state.players:
+            value = p.spirit if isinstance(p.spirit, int) else sum(1 for s in p.spirit if s == "up")
+            out[f"{p.name}.spirit left"] = value
+        out["state type"] = type(state).__module__  # differs from the start: said once
+        return out
+
+    for rid in ("hisoutab-0.45.2", "hisoutab-draft"):
+        monkeypatch.setattr(presentation_for(get_ruleset(rid)), "comparable", spirit, raising=False)
+    c = diff_scenario(str(jab), "hisoutab-0.45.2", "hisoutab-draft").comparison
+    assert c is not None and "what both presentations compare" in c.compared
+    assert c.steps == (14, 14) and not any("spirit" in ch.path for ch in c.changes)
+    assert "state type" in [ch.path for ch in c.start]
+    a, b = (run_file(jab, ruleset=r, golden=False, lenient=True).game for r in ("hisoutab-0.45.2",
+                                                                                  "hisoutab-draft"))
+    assert a is not None and b is not None
+    assert compare_games(a, b).end_changes == c.end_changes
+
+
+# ------------------------------------------------------------------------------ pictures
+def test_the_diff_page_shows_both_sides_at_the_difference_and_at_the_end(tmp_path: Path) -> None:
+    out = tmp_path / "diff.html"
+    res = invoke("diff", str(IDLE_GUARD), "--options-b", "guard.spirit_cost=3", "-o", str(out))
+    assert res.exit_code == 1 and f"wrote {out}" in res.output
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and "written by hisoutab" in text
+    assert text.count("<svg") == 4 and text.count("<figure") == 4
+    ids = re.findall(r'\bid="([^"]+)"', text)
+    assert len(ids) == len(set(ids))
+    assert "First difference at step 7" in text and "P2 spirit" in text
+    assert not re.findall(r"""(?:src|href)=["']https?:""", text)
+    # its own page is replaced without --force; another file is not
+    again = invoke("diff", str(IDLE_GUARD), "--options-b", "guard.spirit_cost=3", "-o", str(out))
+    assert again.exit_code == 1
+    other = tmp_path / "mine.html"
+    other.write_text("mine", encoding="utf-8")
+    res = invoke("diff", str(IDLE_GUARD), "-o", str(other))
+    assert res.exit_code == 2 and "--force" in res.output and other.read_text() == "mine"
+    res = invoke("diff", str(IDLE_GUARD), "-o", str(tmp_path / "x.svg"))
+    assert res.exit_code == 2 and res.output.startswith("hisoutab: ") and len(res.output.splitlines()) == 1
+
+
+def test_the_page_escapes_what_comes_from_the_file(tmp_path: Path) -> None:
+    evil = tmp_path / "evil.yaml"
+    evil.write_text(JAB_VS_POKE.replace("name: a jab against a star poke",
+                                        "name: \"<script>alert(1)</script> & co\""), encoding="utf-8")
+    d = diff_scenario(str(evil), "hisoutab-0.45.2", "hisoutab-draft")
+    assert d.comparison is not None
+    page = comparison_page(d.comparison, title=f"<script>{d.file}</script>", notes=["<i>note</i>"])
+    assert "<script" not in page and "&lt;script&gt;" in page and "&lt;i&gt;note&lt;/i&gt;" in page
+    assert comparison_html(d.comparison) == comparison_html(d.comparison)  # the same bytes
+
+
+def test_decision_at_is_the_pending_decision() -> None:
+    game = Game("hisoutab-0.45.2", seed=1)
+    game.run(until="decision")
+    assert decision_at(game.ruleset, game.ctx, game.state) == game.pending
+    assert decision_at(game.ruleset, game.ctx, game.history[0].before) is None
+
+
+# ------------------------------------------------------------------------------ the workbench
+def test_the_workbench_states_the_difference_of_a_rerun() -> None:
+    pytest.importorskip("ipywidgets")
+    from hisoutab.widgets import Workbench
+
+    game = Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"})
+    game.run(until="end", agents=RandomAgent(0), max_steps=600)
+    wb = Workbench(game)
+    assert wb.o_compare.value == "" and wb.last_comparison is None
+    wb.rerun_with_option("guard.spirit_cost", 3)
+    c = wb.last_comparison
+    assert c is not None and c.names == ("guard.spirit_cost=1", "guard.spirit_cost=3")
+    assert c.finding() in re.sub(r"&#x27;", "'", wb.o_msg.value)
+    assert not c.same and c.changes and "spirit" in c.changes[0].path
+    assert wb.o_compare.value.count("<svg") >= 2 and "hs-cmp-pair" in wb.o_compare.value
+    assert wb.b_compare_hide.layout.display == ""
+    wb.b_compare_hide.click()
+    assert wb.o_compare.value == "" and wb.last_comparison is None
+    wb.switch("main")
+    wb.rerun_with_option("knockdown.may_wait", True)
+    assert wb.last_comparison is not None and wb.last_comparison.same
+    assert "No meaningful difference" in wb.o_msg.value
+    wb.switch("main")
+    wb.r_name.value = "hisoutab-draft"
+    wb.b_rerun_ruleset.click()
+    c = wb.last_comparison
+    assert c is not None and c.names == ("here", "there")
+    assert c.labels == ("hisoutab-0.45.2", "hisoutab-draft")
+    assert "hs-compare-difference" in wb.compare_view.value and wb.o_compare.value.count("<svg") >= 2
