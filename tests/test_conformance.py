@@ -35,9 +35,11 @@ from hisoutab.engine.errors import InputError
 from hisoutab.engine.record import replace, to_dict
 from hisoutab.engine.ruleset import all_rulesets
 from hisoutab.presentation import (
+    CardFace,
     PhaseGraph,
     StatePicture,
     StepView,
+    SubsetChoice,
     clause_url,
     explainers,
     presentation_for,
@@ -615,6 +617,58 @@ def test_step_views_touched_cells_and_clause_links(rid: str) -> None:
     assert isinstance(pres.edits(rs), tuple)
 
 
+def decision_at(rs: Any, ctx: Any, state: Any) -> Decision | None:
+    """The decision ``state`` waits for (None when its next step runs by itself)."""
+    if not state.agenda:
+        return None
+    frame = state.agenda[-1]
+    sd = rs.flow.steps[frame[0]]
+    return sd.decide(ctx, state, frame) if sd.decide is not None else None
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_card_hooks_give_words_and_never_raise(rid: str) -> None:
+    """cards / card_face / card_name on states of a random game, and option_text / subset_choice on
+    its decisions (every kind, a few of each, seen from the whole state and the player's view)."""
+    rs = RULESETS[rid]
+    game = sample_game(rid)
+    pres = presentation_for(rs)
+    ctx = game.ctx
+    for _, state in sample_states(rid, 6):
+        cards = pres.cards(ctx, state)
+        assert isinstance(cards, tuple) and all(isinstance(c, str) for c in cards)
+        for card in (*cards, HIDDEN_CARD):
+            face = pres.card_face(ctx, state, card)
+            assert face is None or (isinstance(face, CardFace) and face.name), card
+            assert isinstance(pres.card_name(ctx, card), str) and pres.card_name(ctx, card)
+    per_kind: Counter[str] = Counter()
+    for step in game.history:
+        if step.choice is None:
+            continue
+        decision = decision_at(rs, ctx, step.before)
+        if decision is None or per_kind[decision.kind] >= 3:
+            continue
+        per_kind[decision.kind] += 1
+        for player, opts in zip(decision.players, decision.options, strict=True):
+            labels = {o.label for o in opts}
+            for state in (step.before, rs.view(ctx, step.before, player)):
+                for o in opts:
+                    text = pres.option_text(ctx, state, decision, player, o)
+                    assert isinstance(text, str) and text.strip(), (decision.kind, o.label)
+                choice = pres.subset_choice(ctx, state, decision, player)
+                if choice is None:
+                    continue
+                assert isinstance(choice, SubsetChoice) and choice.items
+                for values in [(), *((v,) for v, _ in choice.items)]:
+                    try:
+                        label = choice.label_for(values)
+                    except ValueError as exc:
+                        assert str(exc), "a refused subset says why"
+                        continue
+                    assert label in labels, (decision.kind, values, label)
+    assert per_kind, "the sample game made no decision"
+
+
 # =========================================================================== commands
 def cli(*args: str) -> str:
     result = CliRunner().invoke(main, list(args), catch_exceptions=True)
@@ -694,3 +748,120 @@ def test_the_workbench_constructs_and_steps(rid: str) -> None:
     wb.b_forward.click()
     wb.b_back.click()
     assert to_dict(wb.game.state)
+
+
+# =========================================================================== lines of play and comparisons
+def line_scenario(rid: str, tmp_path: Path, choices: int = 3, name: str = "line") -> Path:
+    """A scenario file of ``rid``'s standard setup (seed 1) whose script is the first ``choices``
+    choices of ``RandomAgent(1)``, stopping at the next decision."""
+    import yaml
+
+    game = Game(RULESETS[rid], seed=1)
+    agent = RandomAgent(1)
+    script: list[Any] = []
+    while not game.over and len(script) < choices:
+        decision = game.pending
+        if decision is None:
+            game.step()
+            continue
+        picked = {p: agent.choose(game.state, decision, p) for p in decision.players}
+        script.append(picked if decision.joint else picked[decision.player])
+        game.choose(picked if decision.joint else picked[decision.player])
+    doc = {"name": f"{rid}: the first choices <of> a seeded game", "ruleset": rid, "seed": 1,
+           "description": f"{len(script)} choices of RandomAgent(1) & <script>alert(1)</script>",
+           "script": script, "until": "decision"}
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def page_ids(text: str) -> list[str]:
+    import re
+
+    return re.findall(r'\bid="([^"]+)"', text)
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_a_line_of_play_exports_as_a_page(rid: str, tmp_path: Path) -> None:
+    """``export html``: the steps with their clauses (a tooltip each, the page being outside the
+    repository), each choice with its options, one picture per start / choice / moment / end, ids
+    that never clash, escaped text, nothing external, the same bytes twice."""
+    import html as html_mod
+    import re
+
+    from hisoutab.presentation.line_page import line_shots
+    from hisoutab.scenarios import run_file
+
+    file = line_scenario(rid, tmp_path)
+    out = tmp_path / "page.html"
+    cli("export", "html", str(file), "-o", str(out))
+    text = out.read_text(encoding="utf-8")
+    game = run_file(file).game
+    assert game is not None and game.history
+    rs = RULESETS[rid]
+    for step in game.history:
+        assert f'id="step-{step.index}"' in text and html_mod.escape(step.sentence) in text
+        for c in step.clauses:
+            assert f">{html_mod.escape(c)}</abbr>" in text
+    chosen = [s for s in game.history if s.choice]
+    assert text.count('class="hs-step hs-choice') == len(chosen) and text.count("was offered") >= len(chosen)
+    shots = line_shots(game)
+    assert text.count("<svg") == len(shots) == text.count('<figure id="pic-')
+    assert {s.taken for s in shots} >= {0, len(game.history)} | {s.index + 1 for s in chosen}
+    ids = page_ids(text)
+    assert len(ids) == len(set(ids)), [i for i, n in Counter(ids).items() if n > 1][:5]
+    assert "&amp; &lt;script&gt;alert(1)&lt;/script&gt;" in text and "&lt;of&gt;" in text
+    assert not re.findall(r"""(?:src|href)=["'](?:https?:)?//""", text)
+    assert "<script" not in text and rs.title in html_mod.unescape(text)
+    again = tmp_path / "again.html"
+    cli("export", "html", str(file), "-o", str(again))
+    assert again.read_bytes() == out.read_bytes()
+    cli("export", "html", str(file), "-o", str(out))  # its own page is replaced without --force
+    # with a published copy of the repository, every clause links to its anchor there
+    base = "https://example.org/hisoutab/"
+    cli("export", "html", str(file), "-o", str(out), "--rules-base", base)
+    linked = out.read_text(encoding="utf-8")
+    pres = presentation_for(rs)
+    page = base + pres.docs_page()
+    for step in game.history:
+        for c in step.clauses:
+            assert f'href="{html_mod.escape(pres.clause_url(c, page), quote=True)}"' in linked, c
+    outside = {h for h in re.findall(r"""(?:src|href)=["']([^"']+)""", linked) if not h.startswith("#")}
+    assert outside and all(h.startswith(page) for h in outside)
+    # written inside the repository, the links lead from the page's folder to the rules page
+    from hisoutab.presentation.line_page import rules_base_for
+
+    root = Path(__file__).resolve().parent.parent
+    if (root / pres.docs_page()).is_file():
+        assert rules_base_for(root / "notebooks" / "page.html", rs) == "../"
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_a_line_compares_with_itself_and_with_every_ruleset(rid: str, tmp_path: Path) -> None:
+    """The comparison of a line with its own re-run finds nothing; against every other ruleset it
+    runs, says where in words, serialises and draws both sides; ``diff -o`` writes the page."""
+    from hisoutab.presentation.compare import compare_games, comparison_html
+    from hisoutab.scenarios import diff_scenario
+
+    file = line_scenario(rid, tmp_path)
+    same = diff_scenario(str(file), rid, rid)
+    assert same.same and same.comparison is not None and same.comparison.same
+    assert "No meaningful difference" in same.comparison.finding()
+    cli("diff", str(file), "-o", str(tmp_path / "same.html"))
+    assert (tmp_path / "same.html").read_text(encoding="utf-8").count("<svg") == 2  # the two ends
+    game = sample_game(rid)
+    assert compare_games(game, game).same
+    for other in IDS:
+        d = diff_scenario(str(file), rid, other)
+        c = d.comparison
+        assert c is not None, d.statement()
+        assert c.compared and c.finding() and json.dumps(d.to_dict(), default=str)
+        assert c.mode == ("state" if other == rid else "declared")
+        if c.at is not None:
+            assert c.where() and c.headline().startswith("first difference")
+            assert "at step 0" not in c.headline() or c.changes or c.ended
+        page = comparison_html(c)
+        ends_shown = c.at is None or c.end[0] is not c.at[0] or c.end[1] is not c.at[1]
+        assert page.count("<svg") == 2 * (c.at is not None) + 2 * ends_shown
+        ids = page_ids(page)
+        assert len(ids) == len(set(ids))

@@ -1,0 +1,370 @@
+"""JSON Schemas of scenario files and of the files a ruleset reads, for editors
+(``hisoutab schema``, ``docs/schemas/``).
+
+The scenario schema is built from what the loader validates with: its tables of keys
+(:data:`~.model.TOP_KEYS`, :data:`~.model.SETUP_KEYS`, :data:`~.model.CHANCE_KINDS`,
+:data:`~.expect.WHEN_KEYS`, :data:`~.expect.CHECK_KEYS`, :data:`~.expect.DECISION_KEYS` …) — each key
+of those tables must have its schema below, or building fails — and, for one ruleset, from the
+ruleset's own declarations: its rule options, its setup schema (pydantic), its steps and clauses, its
+state records, its character format. The schema checks the shape of a file; loading it checks the
+rest (labels, paths, cards, the state's invariants) and stays the last word.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hisoutab.engine.errors import InputError
+from hisoutab.engine.options import RuleOption
+from hisoutab.engine.ruleset import get_ruleset
+from hisoutab.engine.schemas import FileFormat, Schema, document, embed, file_formats, model_schema
+
+from .characters import INLINE_KEYS, cards_module
+from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, WHEN_KEYS
+from .model import CHANCE_KINDS, DEFAULT_RULESET, SETUP_KEYS, SETUP_STOPS, TOP_KEYS, UNTIL_WORDS
+from .overlay import REST_KEY
+
+SCENARIO = "scenario"
+NULLABLE = ("options", "chance", "setup", "script", "expect")  # the loader reads null as empty
+TEXT: Schema = {"type": "string"}
+TEXTS: Schema = {"type": "array", "items": TEXT}
+JSON_TYPES = {bool: "boolean", int: "integer", str: "string", list: "array", tuple: "array"}
+
+
+def _plain(value: Any) -> Any:
+    """A default or choice as JSON data (tuples as lists)."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+class _Build:
+    """One schema being built: the ruleset (None: any ruleset) and the shared ``$defs``."""
+
+    def __init__(self, ruleset: Any | None) -> None:
+        self.rs = ruleset
+        self.defs: dict[str, Schema] = {}
+        if ruleset is not None:
+            self.defs["step"] = {"enum": sorted(ruleset.flow.steps), "description": "a step name"}
+            clauses = set(ruleset.clauses) | set(ruleset.flow.clause_index())
+            self.defs["clause"] = {"enum": sorted(clauses), "description": "a clause ID"}
+
+    def step(self) -> Schema:
+        return {"$ref": "#/$defs/step"} if self.rs is not None else TEXT
+
+    def steps(self) -> Schema:
+        return {"type": "array", "items": self.step()}
+
+    def clauses(self) -> Schema:
+        return {"type": "array", "items": {"$ref": "#/$defs/clause"} if self.rs is not None else TEXT}
+
+
+# --------------------------------------------------------------------------- top-level keys
+def _options(b: _Build) -> Schema:
+    out: Schema = {"type": "object", "description": "rule options, {name: value} (`hisoutab rules "
+                                                    "--json` lists them with their defaults)"}
+    if b.rs is None:
+        return out
+    return out | {"properties": {o.name: option_schema(o) for o in b.rs.options},
+                  "additionalProperties": False}
+
+
+def option_schema(o: RuleOption) -> Schema:
+    """What :meth:`RuleOption.validate` accepts (a ``check`` of its own is left to the loader)."""
+    out: Schema = {}
+    if o.choices:
+        out["enum"] = [_plain(c) for c in o.choices]
+    else:
+        kind = o.kind or type(o.default)
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        types = [JSON_TYPES[k] for k in kinds if k in JSON_TYPES]
+        if len(types) == len(kinds):
+            out["type"] = types[0] if len(types) == 1 else types
+        if o.minimum is not None:
+            out["minimum"] = o.minimum
+        if o.maximum is not None:
+            out["maximum"] = o.maximum
+    out["default"] = _plain(o.default)
+    out["description"] = f"{o.doc} ({o.reading})" if o.reading else o.doc
+    return out
+
+
+def _chance(b: _Build) -> Schema:
+    kinds: dict[str, Schema] = {
+        "die": {"type": "integer", "minimum": 1, "description": "the face the next die shows"},
+        "draw": {"type": "string", "description": "the card drawn next: an id, a copy (id#2) or an "
+                                                  "instance (P1/id#2)"},
+        "pick": {"type": "string", "description": "the next pick (a coin, the first player)"},
+        "shuffle": {"type": "array", "minItems": 1, "description": "the order the next shuffle puts "
+                                                                   "on top, top first"},
+    }
+    props = {k: kinds[k] for k in CHANCE_KINDS}
+    props["player"] = {"type": "string", "description": "only that player's next event of the kind"}
+    item = {"type": "object", "properties": props, "additionalProperties": False,
+            "oneOf": [{"required": [k]} for k in CHANCE_KINDS]}
+    return {"type": "array", "items": item,
+            "description": "forced outcomes of the next chance events, in order"}
+
+
+def _setup(b: _Build) -> Schema:
+    engine: dict[str, Schema] = {
+        "stop": {"anyOf": [{"enum": list(SETUP_STOPS)}, b.step()],
+                 "description": "where the standard setup stops before the overlay: start, setup, "
+                                "decision or a step name"},
+        "state": _state(b),
+        "next": {"anyOf": [{"enum": ["turn", "keep"]}, b.step(),
+                           {"type": "array", "items": {"anyOf": [b.step(), _frame(b)]}}],
+                 "description": "where the game goes on: turn, keep, a step name, or frames "
+                                "[[step, args...], ...] (the first runs first)"},
+    }
+    out: Schema = {"type": "object", "properties": {k: engine[k] for k in SETUP_KEYS},
+                   "description": "how the game starts: the ruleset's setup fields, stop, state, next"}
+    if b.rs is None:
+        return out
+    fields = embed(model_schema(b.rs.setup_schema), b.defs, "setup.")
+    own: dict[str, Schema] = dict(fields.get("properties", {}))
+    if "characters" in own and cards_module(b.rs) is not None:  # as the loader resolves them
+        own["characters"] = _with_items(own["characters"], _character_item(b))
+    out["properties"] = own | out["properties"]
+    out["additionalProperties"] = False
+    return out
+
+
+def _frame(b: _Build) -> Schema:
+    return {"type": "array", "minItems": 1, "prefixItems": [b.step()],
+            "description": "a frame: [step name, args...]"}
+
+
+def _state(b: _Build) -> Schema:
+    out: Schema = {"type": "object", "description": "the overlay: state fields, and the players by "
+                                                     "name with their fields"}
+    if b.rs is None:
+        return out
+    cls = b.rs.state_type
+    hints = typing.get_type_hints(cls)
+    pfield = getattr(b.rs, "players_field", "players")
+    props: dict[str, Schema] = {f.name: {} for f in dataclasses.fields(cls) if f.name != pfield}
+    if "agenda" in props:
+        props["agenda"] = {"type": "array", "items": _frame(b),
+                           "description": "the agenda, as frames [step name, args...] (top last)"}
+    out["properties"] = props
+    records = {a for a in typing.get_args(hints.get(pfield)) if a is not Ellipsis}
+    if len(records) == 1 and getattr(player := records.pop(), "__record__", False):
+        fields: dict[str, Schema] = {f.name: {} for f in dataclasses.fields(player)}
+        fields[REST_KEY] = {"type": "string", "description": "where the cards pushed out of an "
+                                                             "overlaid zone go (default: home)"}
+        out["additionalProperties"] = {"type": "object", "properties": fields,
+                                       "additionalProperties": False,
+                                       "description": "a player's fields (the key is the player's "
+                                                      "name: P1, P2…)"}
+    return out
+
+
+def _character_item(b: _Build) -> Schema:
+    """An item of ``setup.characters``: a built-in id or a file (text), a whole character, or one
+    ``based_on`` a built-in character with fields replaced (cards and deck merged)."""
+    text: Schema = {"type": "string", "description": "a built-in character id or a path to a "
+                                                     "character .yaml file (relative to the scenario)"}
+    fmt: FileFormat | None = file_formats(b.rs).get("character")
+    if fmt is None:
+        return {"anyOf": [text, {"type": "object"}]}
+    root = embed(fmt.schema(), b.defs, "character.")
+    b.defs["character"] = root
+    fields = dict(root.get("properties", {}))  # none required; cards and deck merge by id
+    (based_on,) = INLINE_KEYS
+    fields[based_on] = {"enum": sorted(fmt.shipped()), "description": "the built-in character "
+                                                                      "this one changes"}
+    b.defs["character.based_on"] = {"type": "object", "properties": fields, "required": [based_on],
+                                    "additionalProperties": False}
+    return {"anyOf": [text, {"$ref": "#/$defs/character.based_on"}, {"$ref": "#/$defs/character"}]}
+
+
+def _with_items(schema: Schema, item: Schema) -> Schema:
+    """``schema`` (an array, or one among alternatives) with every item being ``item``."""
+    out = dict(schema)
+    if "prefixItems" in out:
+        out["prefixItems"] = [item for _ in out["prefixItems"]]
+    if out.get("type") == "array" and "prefixItems" not in out:
+        out["items"] = item
+    if "anyOf" in out:
+        out["anyOf"] = [_with_items(s, item) for s in out["anyOf"]]
+    return out
+
+
+def _script(b: _Build) -> Schema:
+    return {"type": "array", "description": "the choices, in order: an option's label, or {P1: label, "
+                                            "P2: label} for a simultaneous decision",
+            "items": {"anyOf": [TEXT, {"type": "object", "minProperties": 1,
+                                       "additionalProperties": TEXT}]}}
+
+
+def _until(b: _Build) -> Schema:
+    index = {"type": "integer", "minimum": 0}
+    return {"anyOf": [{"enum": list(UNTIL_WORDS)},
+                      *({"type": "object", "properties": {k: index}, "required": [k],
+                         "additionalProperties": False} for k in ("step", "time"))],
+            "default": "end", "description": "where the run stops: end, decision, {step: N} or "
+                                             "{time: T}"}
+
+
+def _expect(b: _Build) -> Schema:
+    labels: Schema = {"anyOf": [TEXT, TEXTS]}
+    per_player: Schema = {"anyOf": [labels, {"type": "object", "additionalProperties": labels}]}
+    decision_fields: dict[str, Schema] = {
+        "player": {"type": "string", "description": "the deciding player"},
+        "players": {"type": "array", "items": TEXT, "description": "all of them (simultaneous)"},
+        "kind": {"type": "string", "description": "the decision's kind (play, move, mulligan…)"},
+        "options": per_player | {"description": "the exact list of labels, in order"},
+        "includes": per_player | {"description": "labels that must be offered"},
+        "excludes": per_player | {"description": "labels that must not be offered"},
+        "pending": {"type": "boolean"},
+    }
+    cards: Schema = {"type": "object", "additionalProperties": {
+        "anyOf": [TEXT, {"type": "array", "items": TEXT, "minItems": 1}]}}
+    when: dict[str, Schema] = {
+        "at": {"enum": ["start", "end"], "description": "on the start state, or when the run stops"},
+        "after_step": {"type": "integer", "minimum": 0, "description": "after the step of that index"},
+        "after": b.step() | {"description": "after the first step of that name"},
+        "time": {"type": "integer", "minimum": 0, "description": "after the first step bringing the "
+                                                                 "clock to T or later"},
+        "at_decision": {"type": "integer", "minimum": 1, "description": "when the N-th decision of "
+                                                                        "the run is pending"},
+    }
+    checks: dict[str, Schema] = {
+        "state": {"type": "object", "description": "PATH: VALUE, e.g. P2.hp: 17"},
+        "contains": cards | {"description": "the zone at PATH holds each card"},
+        "not_contains": cards | {"description": "the zone at PATH holds none of these cards"},
+        "cited": b.clauses() | {"description": "clauses cited since the previous checkpoint"},
+        "not_cited": b.clauses() | {"description": "clauses not cited since the previous checkpoint"},
+        "steps": b.steps() | {"description": "steps taken since the previous checkpoint, in order"},
+        "not_steps": b.steps() | {"description": "steps not taken since the previous checkpoint"},
+        "events": {"type": "array", "items": {"type": "object"},
+                   "description": "step events with these keys and values, in order"},
+        "says": TEXTS | {"description": "texts of the step sentences since the previous checkpoint"},
+        "not_says": TEXTS | {"description": "texts no step sentence contains"},
+        "decision": {"anyOf": [{"const": "none"}, {"type": "null"},
+                               {"type": "object",
+                                "properties": {k: decision_fields[k] for k in DECISION_KEYS},
+                                "additionalProperties": False}],
+                     "description": "the pending decision, or none"},
+        "occurrence": {"type": "integer", "minimum": 1, "description": "with after: the N-th such "
+                                                                       "step"},
+        "player": {"type": "string", "description": "with after: only that player's steps count"},
+    }
+    props = {k: when[k] for k in WHEN_KEYS} | {k: checks[k] for k in CHECK_KEYS}
+    checkpoint: Schema = {
+        "type": "object", "properties": props, "additionalProperties": False,
+        "oneOf": [{"required": [k]} for k in WHEN_KEYS],  # exactly one says when
+        "anyOf": [{"required": [k]} for k in CHECK_KEYS if k not in MODIFIERS],  # something to check
+        "dependentRequired": {k: ["after"] for k in MODIFIERS},
+    }
+    return {"type": "array", "items": checkpoint, "description": "checkpoints: when, and what to "
+                                                                "check"}
+
+
+_TOP: dict[str, Callable[[_Build], Schema]] = {
+    "name": lambda b: TEXT | {"description": "a short title"},
+    "description": lambda b: TEXT | {"pattern": r"^\s*[^\n]*\s*$",
+                                     "description": "one line: what rule situation this is"},
+    "ruleset": lambda b: ({"const": b.rs.id} if b.rs is not None else TEXT)
+    | {"description": f"the ruleset id (default {DEFAULT_RULESET})"},
+    "options": _options,
+    "seed": lambda b: {"type": "integer", "default": 0, "description": "the random seed"},
+    "chance": _chance,
+    "setup": _setup,
+    "script": _script,
+    "until": _until,
+    "max_steps": lambda b: {"type": "integer", "minimum": 1, "default": 5000,
+                            "description": "a safety limit on the steps run"},
+    "expect": _expect,
+}
+
+
+def scenario_schema(ruleset: Any | None = None) -> Schema:
+    """The schema of a scenario file of ``ruleset`` (None: of any ruleset, without its options,
+    setup fields, steps or clauses)."""
+    if set(_TOP) != set(TOP_KEYS):
+        raise ValueError("the scenario schema and the loader's TOP_KEYS differ: "
+                         + ", ".join(sorted(set(_TOP) ^ set(TOP_KEYS))))
+    b = _Build(ruleset)
+    props = {k: _TOP[k](b) for k in TOP_KEYS}
+    for key in NULLABLE:  # an empty `options:` or `script:` is none at all
+        props[key]["type"] = [props[key]["type"], "null"]
+    schema: Schema = {"type": "object", "properties": props, "required": ["name", "description"],
+                      "additionalProperties": False}
+    if ruleset is not None and ruleset.id != DEFAULT_RULESET:
+        schema["required"].append("ruleset")
+    if b.defs:
+        schema["$defs"] = dict(sorted(b.defs.items()))
+    which = f"of the ruleset {ruleset.id}" if ruleset is not None else "of any ruleset"
+    command = "hisoutab schema scenario" + (f" --ruleset {ruleset.id}" if ruleset is not None else "")
+    return document(schema, title=f"hisoutab scenario file{f' ({ruleset.id})' if ruleset else ''}",
+                    description=f"A scenario {which}: set-up, script and expectations "
+                                "(docs/scenarios.md). Loading the file checks more than this schema: "
+                                "labels, paths, cards and the state's invariants.",
+                    command=command)
+
+
+# --------------------------------------------------------------------------- every kind
+def kinds(ruleset: Any) -> dict[str, str]:
+    """The kinds of file ``hisoutab schema`` describes for ``ruleset``: kind → what it is."""
+    return {SCENARIO: "a scenario file"} | {k: f.what for k, f in file_formats(ruleset).items()}
+
+
+def file_schema(kind: str, ruleset_id: str | None = None) -> Schema:
+    """The schema of a ``kind`` of file: ``scenario`` (of ``ruleset_id``, or of any ruleset) or one
+    of the files the ruleset reads (default ruleset: hisoutab-0.45.2)."""
+    if kind == SCENARIO:
+        return scenario_schema(get_ruleset(ruleset_id) if ruleset_id else None)
+    rs = get_ruleset(ruleset_id or DEFAULT_RULESET)
+    formats = file_formats(rs)
+    if kind not in formats:
+        own = ", ".join(formats)
+        raise InputError(f"the ruleset {rs.id} has no {kind} files; "
+                         + (f"its own files are: {own} (and {SCENARIO})" if own
+                            else f"it reads no files of its own; try {SCENARIO}"), field="KIND")
+    return formats[kind].schema()
+
+
+def schema_name(kind: str, ruleset_id: str | None) -> str:
+    """The file name of a schema in ``docs/schemas/``."""
+    return f"{ruleset_id}-{kind}.schema.json" if ruleset_id else f"{kind}.schema.json"
+
+
+def schema_files(ruleset_ids: list[str]) -> dict[str, Schema]:
+    """Every schema of these rulesets by its file name: the scenario schema of any ruleset, and
+    for each ruleset its scenario schema and the schemas of its own files."""
+    out = {schema_name(SCENARIO, None): scenario_schema(None)}
+    for rid in ruleset_ids:
+        for kind in kinds(get_ruleset(rid)):
+            out[schema_name(kind, rid)] = file_schema(kind, rid)
+    return out
+
+
+def shipped_rulesets() -> list[str]:
+    """The rulesets installed packages declare (entry points), whose schemas ``docs/schemas/``
+    holds — not those named in ``HISOUTAB_PLUGINS``."""
+    from importlib.metadata import entry_points
+
+    return sorted({ep.name for ep in entry_points(group="hisoutab.rulesets")})
+
+
+def write_schema_files(folder: str | Path) -> list[Path]:
+    """Write every schema of the shipped rulesets into ``folder`` (``make schemas``); a file there
+    that hisoutab did not write is not replaced."""
+    from hisoutab.engine.files import write_file
+    from hisoutab.engine.schemas import schema_text
+
+    return [write_file(Path(folder) / name, schema_text(schema), replaceable=True, field="folder")
+            for name, schema in schema_files(shipped_rulesets()).items()]
+
+
+if __name__ == "__main__":  # python -m hisoutab.scenarios.schema FOLDER
+    import sys
+
+    for written in write_schema_files(sys.argv[1] if len(sys.argv) > 1 else "docs/schemas"):
+        print(f"wrote {written}")
