@@ -79,16 +79,118 @@ def test_autoplay_runs_turns_and_end() -> None:
 
 def test_play_widget_steps_and_pauses_at_decision() -> None:
     wb = Workbench(None, seed=0)
+    wb.play.playing = True
     k = 0
     while wb.game.pending is None and k < 100:
         k += 1
-        wb.play.value = k  # the browser's Play ticks: one step each
+        wb.play.tick()  # the browser asks for a tick once the previous one was answered: one step each
         assert wb.game.cursor == k
     assert wb.game.pending is not None
-    wb.play.playing = True
-    wb.play.value = k + 1  # blocked by the decision: pauses
+    wb.play.tick()  # blocked by the decision: pauses
     assert wb.game.cursor == k and wb.play.playing is False
     assert "paused" in wb.status.value
+
+
+def test_pause_stops_at_once() -> None:
+    """A tick asked for before the pause but answered after it takes no step: pause is exact."""
+    wb = Workbench(None, seed=0)
+    wb.play.playing = True
+    wb.play.tick()
+    wb.play.tick()
+    assert wb.game.cursor == 2
+    wb.play.playing = False  # pause
+    wb.play.tick()  # a tick still on its way
+    assert wb.game.cursor == 2 and wb.play.ticks == 2
+
+
+def test_shortcut_keys() -> None:
+    wb = Workbench(Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"}))
+    wb.picture.press("ArrowRight")
+    wb.picture.press("ArrowRight")
+    assert wb.game.cursor == 2
+    wb.step_view.press("ArrowLeft")
+    assert wb.game.cursor == 1
+    wb.picture.press("n")
+    assert wb.game.pending is not None and wb.game.pending.kind == "first player"
+    wb.picture.press("Home")
+    assert wb.game.cursor == 0
+    wb.picture.press("x")  # not a shortcut: nothing happens
+    assert wb.game.cursor == 0
+    wb.picture.press(" ")
+    assert wb.play.playing is True
+
+
+def test_clicking_a_card_shows_its_face() -> None:
+    wb = at_decision()
+    hand = wb.game.state.players[0].hand
+    assert f'data-card="{hand[0]}"' in wb.picture.value  # the picture marks its cards
+    wb.picture.click_card(hand[0])
+    face = wb.presentation.card_face(wb.game.ctx, wb.game.state, hand[0])
+    assert face is not None and wb.cards.card == hand[0]
+    assert face.name in wb.cards.face.value and "hs-card" in wb.cards.face.value
+    # the finder lists the cards by name; picking one shows it
+    entry = next(o for o in wb.cards.finder.options if o.endswith(hand[1]))
+    wb.cards.finder.value = entry
+    assert wb.cards.card == hand[1]
+    # the step view names the cards its step moved, as chips to click
+    wb.b_back.click()
+    wb.b_step.click()
+    assert "hs-chip" in wb.step_view.value and 'data-card="P1/' in wb.step_view.value
+
+
+def test_option_buttons_show_words_and_keep_labels() -> None:
+    wb = Workbench(Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"}))
+    wb.b_forward.click()
+    d = wb.game.pending
+    buttons = wb.option_buttons()
+    assert [b.tooltip for b in buttons] == list(d.labels())  # the stable label: hover, scripts
+    assert all(b.description for b in buttons)
+
+
+def test_the_mulligan_is_a_subset_choice() -> None:
+    wb = at_decision()
+    d = wb.game.pending
+    assert d.kind == "mulligan" and wb.option_buttons() == []  # no button per subset
+    form = wb.decisions.subsets["P1"]
+    hand = [b.hs_value for b in form.items]
+    assert hand and set(hand) <= set(wb.game.state.players[0].hand)
+    names = [wb.presentation.card_name(wb.game.ctx, c) for c in hand]
+    assert [b.description for b in form.items] == names  # card names, not ids
+    assert form.confirm.tooltip == "keep all"
+    form.select(hand[:2])
+    label = form.confirm.tooltip
+    assert label in d.labels("P1") and label.startswith("discard ")
+    assert names[0] in form.confirm.description
+    n = wb.game.cursor
+    form.confirm.click()
+    assert wb.game.hidden_choices() == ("P1",) and wb.game.cursor == n
+    wb.decisions.subsets["P2"].confirm.click()  # P2 keeps all
+    assert wb.game.history[-1].choice == {"P1": label, "P2": "keep all"}
+
+
+def test_a_long_option_list_has_a_filter() -> None:
+    from hisoutab.widgets.decisions import LONG
+
+    wb = Workbench(Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"}))
+    wb.auto.value = True
+    for _ in range(200):
+        d = wb.game.pending
+        if d is not None and not d.joint and len(d.options_for(d.players[0])) > LONG:
+            break
+        wb.forward()
+        if wb.game.pending is None and wb.game.over:
+            break
+    d = wb.game.pending
+    assert d is not None and len(d.options_for(d.players[0])) > LONG
+    p = d.players[0]
+    box = wb.decisions.filters[p]
+    all_buttons = wb.option_buttons(p)
+    target = all_buttons[-1]
+    box.value = target.tooltip
+    grid = [w for w in wb.decision_box.children[-1].children[1].children[1].children]
+    assert target in grid and len(grid) < len(all_buttons)
+    target.click()
+    assert wb.game.history[-1].choice == {p: target.tooltip}
 
 
 def test_slider_and_log_jump() -> None:
@@ -106,9 +208,9 @@ def test_single_player_option_button() -> None:
     wb.b_forward.click()
     assert wb.game.pending.kind == "first player" and not wb.game.pending.joint
     buttons = wb.option_buttons()
-    assert [b.description for b in buttons] == list(wb.game.pending.labels())
+    assert [b.tooltip for b in buttons] == list(wb.game.pending.labels())
     buttons[0].click()
-    assert wb.game.history[-1].choice == {"P1": buttons[0].description}
+    assert wb.game.history[-1].choice == {"P1": buttons[0].tooltip}
 
 
 def test_simultaneous_decision_stays_hidden_until_both_chose() -> None:
@@ -116,23 +218,26 @@ def test_simultaneous_decision_stays_hidden_until_both_chose() -> None:
     d = wb.game.pending
     assert d.joint and d.players == ("P1", "P2")
     n = wb.game.cursor
-    p1 = wb.option_buttons("P1")
-    p2 = wb.option_buttons("P2")
-    p1[0].click()
+    p1 = wb.decisions.subsets["P1"]
+    p1.confirm.click()  # P1 keeps all
     assert wb.game.cursor == n and wb.game.hidden_choices() == ("P1",)
-    assert "hidden" in wb.status.value and p1[0].description not in wb.status.value
-    assert all(b.disabled for b in wb.option_buttons("P1"))
-    assert not any(b.disabled for b in wb.option_buttons("P2"))
-    p2[1].click()
+    assert "hidden" in wb.status.value and "keep all" not in wb.status.value
+    assert wb.decisions.subsets["P1"].confirm.disabled
+    p2 = wb.decisions.subsets["P2"]
+    assert not p2.confirm.disabled
+    p2.select([p2.items[1].hs_value])
+    label = p2.confirm.tooltip
+    p2.confirm.click()
     assert wb.game.cursor == n + 1
-    assert wb.game.history[-1].choice == {"P1": p1[0].description, "P2": p2[1].description}
-    assert "revealed" in wb.status.value and p2[1].description in wb.status.value
+    assert wb.game.history[-1].choice == {"P1": "keep all", "P2": label}
+    name = p2.items[1].description  # the revealed choice in words: the card's name
+    assert "revealed" in wb.status.value and name in wb.status.value and label not in wb.status.value
 
 
 def test_branching_and_switching_lines() -> None:
     wb = Workbench(Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"}))
     wb.b_forward.click()
-    first = wb.option_buttons()[0].description
+    first = wb.option_buttons()[0].tooltip
     wb.option_buttons()[0].click()
     wb.b_forward.click()
     end_main = wb.game.cursor
@@ -142,7 +247,7 @@ def test_branching_and_switching_lines() -> None:
     wb.option_buttons()[0].click()  # same choice: replays, no new line
     assert wb.game.line.name == "main"
     wb.slider.value = at
-    other = next(b for b in wb.option_buttons() if b.description != first)
+    other = next(b for b in wb.option_buttons() if b.tooltip != first)
     other.click()
     assert wb.game.line.name == "main.1"
     assert [v for _, v in wb.lines.options] == ["game\tmain", "game\tmain.1"]
@@ -172,10 +277,17 @@ def test_edit_accepted_continues_on_a_new_line() -> None:
     assert (p2.x, p2.hp, p2.spirit_available, p2.hit) == (4, 11, 2, 3)
     assert wb.game is not before and wb.games["game"] is before  # the original is kept
     assert before.state.players[1].hp == 20
-    assert "game\tmain" in [v for _, v in wb.lines.options]
-    assert wb.lines.value == "edit-4\tmain"
+    # edits in a row, with nothing played between them, make one edited game: the list stays short
+    assert [v for _, v in wb.lines.options] == ["game\tmain", "edit-1\tmain"]
+    assert wb.lines.value == "edit-1\tmain"
     wb.b_forward.click()
     assert wb.game.pending is not None
+    # once something was played in it, the next edit starts another game
+    wb.auto.value = True
+    wb.b_step.click()
+    assert wb.game.cursor == 1
+    assert wb.apply_edit("set_hp", player="P1", hp=9)
+    assert wb.lines.value == "edit-2\tmain" and len(wb.lines.options) == 3
 
 
 @pytest.mark.parametrize(("edit", "values", "text"), [

@@ -61,14 +61,28 @@ def _to_decision(wb: Workbench) -> None:
     assert wb.game.pending is not None or wb.game.over
 
 
+def _deciders(wb: Workbench) -> set[str]:
+    """The players whose options the decision box shows (buttons or a subset form)."""
+    return set(wb.decisions.buttons) | set(wb.decisions.subsets)
+
+
 def _choose_first(wb: Workbench) -> dict[str, str]:
     """Click the first option button of every deciding player; the labels clicked."""
     d = wb.game.pending
     chosen = {}
     for p in d.players:
+        form = wb.decisions.subsets.get(p)
+        if form is not None:  # a subset choice: tick cards, then confirm
+            if form.confirm.disabled and form.items:
+                form.select([form.items[0].hs_value])
+            assert form.confirm.tooltip in d.labels(p)
+            chosen[p] = form.confirm.tooltip
+            form.confirm.click()
+            continue
         buttons = wb.option_buttons(p)
-        assert [b.description for b in buttons] == list(d.labels(p))
-        chosen[p] = buttons[0].description
+        assert [b.tooltip for b in buttons] == list(d.labels(p))
+        assert all(b.description for b in buttons)  # the words people read
+        chosen[p] = buttons[0].tooltip
         buttons[0].click()
     return chosen
 
@@ -96,7 +110,7 @@ def test_step_decide_back_and_goto(rs_id: str, log: list[logging.LogRecord]) -> 
     assert wb.game.cursor == n + 1 and wb.game.history[-1].choice == chosen
     assert "▶" in wb.log_view.options[-1][0]
     wb.b_back.click()
-    assert wb.game.cursor == n and wb.game.pending is not None and wb.option_buttons()
+    assert wb.game.cursor == n and wb.game.pending is not None and _deciders(wb)
     wb.slider.value = 1
     assert wb.game.cursor == 1 and wb.log_view.value == 0
     wb.slider.value = wb.slider.max
@@ -141,14 +155,14 @@ def test_view_as_each_player(rs_id: str, log: list[logging.LogRecord]) -> None:
             assert wb.picture.value != designer, f"{p}'s view is drawn as the designer's"
         d = g.pending
         if d is not None:  # only the viewer's options: none when another player decides
-            assert set(wb.decisions.buttons) == ({p} if p in d.players else set())
-            if p in d.players:
-                assert [b.description for b in wb.option_buttons()] == list(d.labels(p))
+            assert _deciders(wb) == ({p} if p in d.players else set())
+            if p in d.players and p not in wb.decisions.subsets:
+                assert [b.tooltip for b in wb.option_buttons()] == list(d.labels(p))
     wb.view_as.value = ""
     assert wb.viewing is None and wb.picture.value == designer
     d = g.pending
     if d is not None:
-        assert set(wb.decisions.buttons) == set(d.players)
+        assert _deciders(wb) == set(d.players)
     _quiet(log)
 
 
@@ -169,14 +183,21 @@ def test_a_simultaneous_choice_stays_hidden_from_the_other_player(rs_id: str,
     assert d is not None and d.joint, f"{rs_id}: no simultaneous decision within 40 decisions"
     first, second = d.players[0], d.players[1]
     wb.view(first)
-    label = wb.option_buttons(first)[0].description
-    wb.option_buttons(first)[0].click()
+    form = wb.decisions.subsets.get(first)
+    if form is not None:
+        label = form.confirm.tooltip
+        form.confirm.click()
+    else:
+        label = wb.option_buttons(first)[0].tooltip
+        wb.option_buttons(first)[0].click()
     assert g.hidden_choices() == (first,)
     wb.view(second)
     text = " ".join(getattr(w, "value", "") for w in wb.decision_box.children)
     assert f"<b>{first}</b>: <i>has chosen (hidden)</i>" in text
-    assert set(wb.decisions.buttons) == {second} and label not in wb.status.value
+    assert _deciders(wb) == {second} and label not in wb.status.value
     assert not any(b.disabled for b in wb.option_buttons(second))
+    if second in wb.decisions.subsets:
+        assert not wb.decisions.subsets[second].confirm.disabled
     _quiet(log)
 
 

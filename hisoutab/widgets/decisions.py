@@ -1,4 +1,10 @@
-"""The decision panel: the pending decision and a button per option, for everyone or for one player.
+"""The decision panel: the pending decision, for everyone or for one player, in words people read.
+
+Each option is a button showing the presentation's words for it (card names, not ids); the option's
+label — the stable value scripts and scenario files use — is the button's tooltip. A decision whose
+options are the subsets of some cards (a mulligan) is one checkbox per card and one confirm button
+(:class:`SubsetForm`). A long list of options gets a filter box: the buttons shown are those whose
+words or label contain what is typed.
 
 Viewing as a player shows that player's options only: another player's options — and in a
 simultaneous decision what they chose — stay hidden. The rows are made again only when the
@@ -7,30 +13,113 @@ decision, the hidden choices or the viewer change, so stepping through automatic
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
 
 from hisoutab.engine.game import Game
 
-from .controls import button, esc
+from .controls import button, classed, esc
 
-__all__ = ["DecisionPanel"]
+__all__ = ["LONG", "SHOWN", "DecisionPanel", "SubsetForm"]
 
 Choose = Callable[[str, str], Any]  # (label, player)
+LONG = 12  # more options than this: a filter box
+SHOWN = 24  # at most this many buttons at once under a filter
+
+
+class SubsetForm:
+    """One checkbox per card of a subset choice and a confirm button that chooses the option those
+    cards make (``choice.label_for``)."""
+
+    def __init__(self, player: str, choice: Any, choose: Choose, *, disabled: bool = False) -> None:
+        self.player = player
+        self.choice = choice
+        self._choose = choose
+        self.items = [classed(W.Checkbox(value=False, description=text, indent=False, disabled=disabled,
+                                         layout=W.Layout(width="auto", margin="0 8px 0 0")),
+                              "hs-subset-item") for _, text in choice.items]
+        for box, (value, _) in zip(self.items, choice.items, strict=True):
+            box.add_class(f"hs-subset-{player}")
+            box.hs_value = value
+            box.observe(lambda _c: self._update(), names="value")
+        self.confirm = button("", "hs-subset-confirm", "", disabled=disabled)
+        self.confirm.add_class(f"hs-subset-confirm-{player}")
+        self.confirm.on_click(lambda _b: self.submit())
+        self.note = classed(W.HTML(), "hs-subset-note")
+        self.box = W.VBox([W.HBox(self.items, layout=W.Layout(flex_flow="row wrap")),
+                           W.HBox([self.confirm, self.note])])
+        self._update()
+
+    def selected(self) -> list[str]:
+        return [b.hs_value for b in self.items if b.value]
+
+    def select(self, values: Sequence[str]) -> None:
+        """Tick exactly the cards ``values`` (as the state holds them)."""
+        wanted = list(values)
+        for b in self.items:
+            b.value = b.hs_value in wanted
+
+    def label(self) -> str | None:
+        """The option label of the ticked cards, or None (then ``note`` says why)."""
+        try:
+            return str(self.choice.label_for(self.selected()))
+        except ValueError as exc:
+            self.note.value = f'<span class="hs-refused" style="color:#b00">{esc(exc)}</span>'
+            return None
+
+    def _update(self) -> None:
+        n = len(self.selected())
+        names = [b.description for b in self.items if b.value]
+        verb = self.choice.verb
+        self.confirm.description = (f"{verb} {n}: {', '.join(names)}" if n
+                                    else f"{verb} none (keep all)" if verb == "discard" else f"{verb} none")
+        label = self.label()
+        self.confirm.tooltip = label or ""
+        self.confirm.disabled = label is None or any(b.disabled for b in self.items[:1])
+        if label is not None:
+            self.note.value = ""
+
+    def submit(self) -> Any:
+        label = self.label()
+        return None if label is None else self._choose(label, self.player)
 
 
 class DecisionPanel:
-    """The rows of the decision box (``box``) and the option buttons now shown (``buttons``)."""
+    """The rows of the decision box (``box``), the option buttons now shown (``buttons``) and the
+    subset forms (``subsets``)."""
 
-    def __init__(self, box: W.Box, choose: Choose, links: Callable[[Any], str]) -> None:
+    def __init__(self, box: W.Box, choose: Choose, links: Callable[[Any], str],
+                 presentation: Any = None) -> None:
         self.box = box
         self.choose = choose
         self.links = links  # clause IDs → HTML links
+        self.presentation = presentation
         self.buttons: dict[str, list[W.Button]] = {}
+        self.subsets: dict[str, SubsetForm] = {}
+        self.filters: dict[str, W.Text] = {}
         self._key: tuple[Any, ...] | None = None  # what the rows show: (over, hidden, viewer, game, state)
         self._idle: dict[bool, W.HTML] = {}
+
+    def _text(self, game: Game, d: Any, player: str, option: Any) -> str:
+        pres = self.presentation
+        if pres is None:
+            return str(option.label)
+        try:
+            text = pres.option_text(game.ctx, game.state, d, player, option)
+        except Exception:
+            text = None
+        return text if isinstance(text, str) and text else str(option.label)
+
+    def _subset(self, game: Game, d: Any, player: str) -> Any:
+        pres = self.presentation
+        if pres is None:
+            return None
+        try:
+            return pres.subset_choice(game.ctx, game.state, d, player)
+        except Exception:
+            return None
 
     def render(self, game: Game, viewer: str | None) -> None:
         """Show ``game``'s pending decision as ``viewer`` (None: the designer) sees it."""
@@ -44,6 +133,8 @@ class DecisionPanel:
             return
         self._key = key
         self.buttons = {}
+        self.subsets = {}
+        self.filters = {}
         if d is None:
             idle = self._idle.get(game.over)
             if idle is None:
@@ -65,18 +156,49 @@ class DecisionPanel:
                     state = "has chosen (hidden)" if done else "decides too (hidden)"
                     rows.append(W.HTML(f"<b>{esc(p)}</b>: <i>{state}</i>"))
                 continue
+            status = " <i>(chosen, hidden)</i>" if done else ""
+            head = W.HTML(f"<b>{esc(p)}</b>:{status}", layout=W.Layout(width="60px", flex="0 0 auto"))
+            subset = self._subset(game, d, p)
+            if subset is not None:
+                form = SubsetForm(p, subset, self.choose, disabled=done)
+                self.subsets[p] = form
+                rows.append(W.HBox([head, form.box]))
+                continue
             buttons = []
             for o in opts:
-                b = button(o.label, "hs-option", f"{p}: {o.label}", disabled=done)
+                b = button(self._text(game, d, p, o), "hs-option", o.label, disabled=done)
                 b.add_class(f"hs-option-{p}")
+                b.hs_label = o.label
                 b.on_click(lambda _b, label=o.label, player=p: self.choose(label, player))
                 buttons.append(b)
             self.buttons[p] = buttons
-            state = " <i>(chosen, hidden)</i>" if done else ""
-            rows.append(W.HBox([W.HTML(f"<b>{esc(p)}</b>:{state}", layout=W.Layout(width="110px")),
-                                W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]))
+            grid = W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))
+            if len(buttons) > LONG:
+                rows.append(W.HBox([head, self._filtered(p, buttons, grid)]))
+            else:
+                rows.append(W.HBox([head, grid]))
         self.box.children = rows
 
+    def _filtered(self, player: str, buttons: list[W.Button], grid: W.HBox) -> W.VBox:
+        """A filter box above ``buttons``: those matching what is typed are shown (at most SHOWN)."""
+        box = classed(W.Text(value="", placeholder=f"filter {len(buttons)} options…",
+                             continuous_update=True, layout=W.Layout(width="260px")), "hs-filter")
+        count = classed(W.HTML(), "hs-filter-count")
+        self.filters[player] = box
+
+        def apply(_change: Any = None) -> None:
+            words = box.value.strip().lower().split()
+            shown = [b for b in buttons if all(w in (b.description + " " + b.tooltip).lower()
+                                               for w in words)]
+            grid.children = tuple(shown[:SHOWN])
+            more = len(shown) - SHOWN
+            count.value = (f"<i>{len(shown)} of {len(buttons)} options"
+                           + (f"; {more} more: type to narrow</i>" if more > 0 else "</i>"))
+
+        box.observe(apply, names="value")
+        apply()
+        return W.VBox([W.HBox([box, count]), grid])
+
     def shown(self, player: str | None = None) -> list[W.Button]:
-        """The option buttons now shown (of one player, or all)."""
+        """Every option button of the decision (of one player, or all), shown or filtered out."""
         return [b for p, bs in self.buttons.items() if player is None or p == player for b in bs]

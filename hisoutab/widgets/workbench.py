@@ -24,7 +24,9 @@ from hisoutab.engine.errors import HisoutabError, IllegalChoice, InputError
 from hisoutab.engine.game import Game, Step
 from hisoutab.engine.ruleset import ruleset_of_state
 from hisoutab.presentation import StatePicture, presentation_for
+from hisoutab.presentation.cards import card_title, moved_cards
 
+from .card_panel import CardPanel
 from .chance_panel import ChancePanel
 from .controls import button, classed, esc
 from .decisions import DecisionPanel
@@ -32,14 +34,16 @@ from .diff import state_diff
 from .editing import EditPanel, NoSuchEdit
 from .export import exists, line_scenario, write
 from .rerun import RerunPanel
+from .surface import KEYS, Surface, Ticker
 
-__all__ = ["NoSuchEdit", "Workbench", "state_diff"]
+__all__ = ["KEYS", "NoSuchEdit", "Workbench", "state_diff"]
 
 DEFAULT_RULESET = "hisoutab-0.45.2"  # the ruleset of Workbench(None)
 EXPORT_PATH = "exported.yaml"
 LOG_WINDOW = 120  # log entries shown each side of the cursor
 DIFF_ROWS = 24
 DESIGNER = ""  # the "view as" value of the designer, who sees everything
+CHIPS = 12  # cards named in the step view at most
 _PREFIXES = itertools.count(1)  # each workbench's pictures get ids of their own
 
 
@@ -78,6 +82,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
         self._reveal = ""
         self._sync = False
         self._counter = {"edit": 0, "options": 0}
+        self._fresh: dict[str, tuple[int, int, int]] = {}  # games added and not played in since
         self.compared: dict[str, Game] = {}
         self.viewing: str | None = None
         self._prefix = f"hswb{next(_PREFIXES)}"
@@ -85,39 +90,45 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
         self._log_lines: dict[int, tuple[Step, tuple[str, int]]] = {}
 
         # ------------------------------------------------------------ controls
-        self.b_first = button("⏮ first", "hs-first", "go to the start of the line")
-        self.b_back = button("◀ back", "hs-back", "undo one step")
-        self.b_step = button("step ▶", "hs-step", "one step")
-        self.b_forward = button("⏭ next decision", "hs-forward", "run until a player must decide")
-        self.b_turn = button("next turn", "hs-turn", "run until the next turn begins")
-        self.b_phase = button("next phase", "hs-phase", "run until the phase changes")
-        self.b_end = button("end", "hs-end", "run to the end (stops at decisions unless auto-play)")
-        self.auto = classed(W.Checkbox(value=False, description="auto-play (random agents decide)",
-                                       indent=False, layout=W.Layout(width="auto")), "hs-autoplay")
-        self.play = classed(W.Play(value=0, min=0, max=10**9, step=1, interval=400, description="play",
-                                   show_repeat=False), "hs-play")
+        self.b_first = button("◀◀", "hs-first", "go to the start of the line (key: Home)")
+        self.b_back = button("◀ back", "hs-back", "undo one step (key: ←)")
+        self.b_step = button("step ▶", "hs-step", "one step (key: →)")
+        self.b_forward = button("▶▶ next decision", "hs-forward", "run until a player must decide (key: n)")
+        self.b_turn = button("turn", "hs-turn", "run until the next turn begins (key: t)")
+        self.b_phase = button("phase", "hs-phase", "run until the phase changes (key: p)")
+        self.b_end = button("end ▶|", "hs-end",
+                            "run to the end; stops at decisions unless auto-play (key: End)")
+        self.auto = classed(W.Checkbox(value=False, description="auto-play",
+                                       tooltip="random agents answer the decisions",
+                                       indent=False, layout=W.Layout(width="auto", margin="0 0 0 8px")),
+                            "hs-autoplay")
+        self.play = classed(Ticker(self._on_tick, layout=W.Layout(width="auto")), "hs-play")
         self.speed = classed(W.IntSlider(value=400, min=50, max=2000, step=50, description="ms/step",
-                                         continuous_update=False), "hs-speed")
+                                         continuous_update=False, readout=True,
+                                         layout=W.Layout(width="240px")), "hs-speed")
         W.jslink((self.speed, "value"), (self.play, "interval"))
         self.slider = classed(W.IntSlider(value=0, min=0, max=0, description="step",
-                                          continuous_update=False, layout=W.Layout(width="95%")),
+                                          continuous_update=False,
+                                          layout=W.Layout(flex="1 1 300px", min_width="200px")),
                               "hs-slider")
         self.status = classed(W.HTML(), "hs-status")
         self.view_as = classed(W.Dropdown(
             options=[("designer (everything)", DESIGNER)] + [(p, p) for p in game.players],
             value=DESIGNER, description="view as",
-            tooltip="the state as one player sees it (hidden cards as ?) and only their options"),
-            "hs-viewer")
+            tooltip="the state as one player sees it (hidden cards as ?) and only their options",
+            layout=W.Layout(width="260px")), "hs-viewer")
 
-        self.picture = classed(W.HTML(layout=W.Layout(min_width="600px", flex="1 1 0")), "hs-picture")
-        self.step_view = classed(W.HTML(), "hs-stepview")
-        self.log_view = classed(W.Select(options=[], rows=14, description="",
+        self.picture = classed(Surface(layout=W.Layout(width="100%")), "hs-picture")
+        self.step_view = classed(Surface(layout=W.Layout(width="100%")), "hs-stepview")
+        self.cards = CardPanel(self.presentation)
+        self.log_view = classed(W.Select(options=[], rows=10, description="",
                                          layout=W.Layout(width="100%")), "hs-log")
         self.decision_box = classed(W.VBox(), "hs-decision")
         self.decisions = DecisionPanel(self.decision_box, lambda label, player: self.choose(label, player),
-                                       self._clause_links)
+                                       self._clause_links, self.presentation)
 
-        self.lines = classed(W.Dropdown(options=[], description="line"), "hs-lines")
+        self.lines = classed(W.Dropdown(options=[], description="line", layout=W.Layout(width="240px")),
+                             "hs-lines")
         self.line_info = classed(W.HTML(), "hs-lineinfo")
 
         # export
@@ -145,7 +156,9 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
         self.b_turn.on_click(lambda _: self.run("turn"))
         self.b_phase.on_click(lambda _: self.run("phase"))
         self.b_end.on_click(lambda _: self.run("end"))
-        self.play.observe(self._on_play, names="value")
+        for surface in (self.picture, self.step_view):
+            surface.on_card(self.inspect)
+            surface.on_key(self.press)
         self.slider.observe(self._on_slider, names="value")
         self.log_view.observe(self._on_log, names="value")
         self.lines.observe(self._on_line, names="value")
@@ -155,22 +168,32 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
         self.b_export_replace.on_click(lambda _: self.confirm_export())
 
         # ------------------------------------------------------------ layout
-        nav = W.HBox([self.b_first, self.b_back, self.b_step, self.b_forward, self.b_turn, self.b_phase,
-                      self.b_end, self.auto], layout=W.Layout(flex_flow="row wrap"))
-        playbar = W.HBox([self.play, self.speed, self.view_as], layout=W.Layout(flex_flow="row wrap"))
-        branch = W.HBox([self.lines, self.line_info])
+        # a compact toolbar; the picture and, beside it on a wide screen or below it on a narrow one,
+        # the decision, the step, the log and the card panel (a flex row that wraps: never on top)
+        toolbar = classed(W.VBox([
+            W.HBox([self.b_first, self.b_back, self.b_step, self.b_forward, self.b_turn, self.b_phase,
+                    self.b_end, self.play, self.auto],
+                   layout=W.Layout(flex_flow="row wrap", align_items="center")),
+            W.HBox([self.slider, self.speed, self.view_as],
+                   layout=W.Layout(flex_flow="row wrap", align_items="center"))]), "hs-toolbar")
+        branch = classed(W.HBox([self.lines, self.line_info], layout=W.Layout(flex_flow="row wrap")),
+                         "hs-branch")
         export = W.VBox([self.x_path, W.HBox([self.b_export_state, self.b_export_line]),
                          W.HBox([self.x_msg, self.b_export_replace])])
         tools = classed(W.Accordion(children=[edit, export, options, chance],
                                     titles=("edit the situation", "export", "rule options", "chance")),
                         "hs-tools")
-        pictures = W.HBox([self.picture, self.compare_box], layout=W.Layout(flex_flow="row wrap"))
-        left = W.VBox([pictures, self.step_view], layout=W.Layout(flex="3 1 0"))
-        right = W.VBox([W.HTML("<b>log</b> (select a step to jump there)"), self.log_view,
-                        W.HTML("<b>decision</b>"), self.decision_box],
-                       layout=W.Layout(flex="2 1 0", min_width="320px"))
-        main = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([nav, playbar, self.slider, self.status, branch, main, tools], **kw)
+        left = classed(W.VBox([self.picture, self.compare_box],
+                              layout=W.Layout(flex="1 1 560px", min_width="0")), "hs-main-picture")
+        right = classed(W.VBox([self.decision_box, self.step_view,
+                                W.HTML("<b>log</b> (select a step to jump there)"), self.log_view,
+                                self.cards.box],
+                               layout=W.Layout(flex="1 1 340px", min_width="300px", max_width="640px")),
+                        "hs-side")
+        main = classed(W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", width="100%")),
+                       "hs-main")
+        super().__init__([toolbar, W.HBox([self.status, branch], layout=W.Layout(flex_flow="row wrap")),
+                          main, tools], **kw)
         self.add_class("hs-workbench")
         self.refresh()
 
@@ -251,9 +274,8 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
         self.refresh()
         return taken
 
-    def _on_play(self, change: Any) -> None:
-        if self._sync:
-            return
+    def _on_tick(self) -> None:
+        """One tick of play: a step, or a pause where the line stops (the end, a decision)."""
         g = self.game
         blocked = (g.cursor >= len(g.line.steps)
                    and (g.over or (g.pending is not None and not self.auto.value)))
@@ -263,6 +285,31 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
             self.refresh()
             return
         self.do_step()
+
+    def press(self, key: str) -> None:
+        """What a shortcut key does where the picture or the step view has focus (:data:`KEYS`)."""
+        action = KEYS.get(key)
+        if action == "step":
+            self.do_step()
+        elif action == "back":
+            self._move(lambda g: g.back())
+        elif action == "next decision":
+            self.forward()
+        elif action == "next turn":
+            self.run("turn")
+        elif action == "next phase":
+            self.run("phase")
+        elif action == "first":
+            self._move(lambda g: g.goto(0))
+        elif action == "end":
+            self.run("end")
+        elif action == "play / pause":
+            self.play.playing = not self.play.playing
+
+    def inspect(self, card: str) -> bool:
+        """Show ``card``'s whole face in the card panel (what clicking it does)."""
+        g = self.game
+        return self.cards.show(g.ctx, self._seen(g.state), card)
 
     def _on_slider(self, change: Any) -> None:
         if self._sync:
@@ -311,7 +358,8 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
                     self.message = (f"{player} has chosen (hidden); waiting for "
                                     + ", ".join(p for p in d.players if p not in g.hidden_choices()))
                 elif step.choice is not None:
-                    self._reveal = "revealed: " + ", ".join(f"{p} → {c}" for p, c in step.choice.items())
+                    self._reveal = "revealed: " + ", ".join(
+                        f"{p} → {self._words(d, p, c)}" for p, c in step.choice.items())
             else:
                 step = g.choose(label)
         except IllegalChoice as exc:
@@ -320,6 +368,16 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
             self.message = f"new line {g.line.name!r} (forked at step {g.line.fork_at})"
         self.refresh()
         return step
+
+    def _words(self, d: Any, player: str, label: str) -> str:
+        """The presentation's words for the option ``label`` of ``player`` in decision ``d``."""
+        g = self.game
+        option = next((o for o in d.options_for(player) if o.label == label), None)
+        if option is None:
+            return label
+        text = self.presentation.option_text(g.ctx, g.history[-1].before if g.cursor else g.state, d,
+                                             player, option)
+        return text if isinstance(text, str) and text else label
 
     def option_buttons(self, player: str | None = None) -> list[W.Button]:
         """The decision buttons now shown (of one player, or all)."""
@@ -361,11 +419,24 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
         self.refresh()
 
     def _add_game(self, kind: str, game: Game) -> str:
-        self._counter[kind] += 1
-        name = f"{kind}-{self._counter[kind]}"
+        """Add ``game`` as ``kind-N``. An edit or re-run made from a game that the previous edit or
+        re-run of the same kind added, before anything was played in it, replaces that game (its
+        name is kept), so that trying values does not grow the list of lines."""
+        current = next((k for k, v in self.games.items() if v is self.game), "")
+        sig = self._fresh.get(current)
+        if current.startswith(f"{kind}-") and sig is not None and sig == self._signature(self.game):
+            name = current
+        else:
+            self._counter[kind] += 1
+            name = f"{kind}-{self._counter[kind]}"
         self.games[name] = game
         self.game = game
+        self._fresh[name] = self._signature(game)
         return name
+
+    @staticmethod
+    def _signature(game: Game) -> tuple[int, int, int]:
+        return (len(game.lines), len(game.line.steps), game.cursor)
 
     def _line_label(self) -> str:
         gname, lname = self._current_key().split("\t")
@@ -487,9 +558,46 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
             f'<div class="hs-step-info"><b>step {s.index}</b> · t={esc(s.time)} · turn {esc(s.actor)} · '
             f"phase <b>{esc(s.phase)}</b> · <code>{esc(s.name)}</code> · {self._clause_links(s.clauses)}"
             f'<div class="hs-sentence" style="font-size:1.1em;margin:4px 0">{esc(s.sentence)}</div>'
-            f"{choice}"
+            f"{choice}{self._chips(s)}"
             f'<table class="hs-diff" style="font-size:0.9em">{rows or "<tr><td>no change</td></tr>"}</table>'
             "</div>")
+
+    def _chips(self, s: Step) -> str:
+        """The cards step ``s`` names (in its events), as chips to click for their face."""
+        g = self.game
+        known = set(self.presentation.cards(g.ctx, s.after)) | set(self.presentation.cards(g.ctx, s.before))
+        named: list[str] = []
+
+        def walk(v: Any) -> None:
+            if isinstance(v, str):
+                if v in known and v not in named:
+                    named.append(v)
+            elif isinstance(v, dict):
+                for x in v.values():
+                    walk(x)
+            elif isinstance(v, (list, tuple)):
+                for x in v:
+                    walk(x)
+
+        for e in s.events:
+            walk(e)
+        for c in moved_cards(g.ruleset, s.before, s.after):
+            if c not in named:
+                named.append(c)
+        if self.viewing is not None:
+            seen = set(self.presentation.cards(g.ctx, self._seen(s.after))) | set(
+                self.presentation.cards(g.ctx, self._seen(s.before)))
+            named = [c for c in named if c in seen]
+        if not named:
+            return ""
+        chips = []
+        for c in named[:CHIPS]:
+            face = self.presentation.card_face(g.ctx, s.after, c)
+            title = card_title(face) if face is not None else c
+            name = face.name if face is not None else c
+            chips.append(f'<span class="hs-chip" data-card="{esc(c)}" title="{esc(title)}">'
+                         f"{esc(name)}</span>")
+        return '<div class="hs-chips">cards: ' + "".join(chips) + "</div>"
 
     def _log_entry(self, s: Step) -> tuple[str, int]:
         """The log's line for step ``s`` (made once per step)."""
@@ -542,6 +650,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
             self.line_info.value = (f"<span>line <b>{esc(self._line_label())}</b>{fork} · "
                                     f"{len(line.steps)} steps · {len(keys)} line(s)</span>")
             self.decisions.render(g, self.viewing)
+            self.cards.load(g.ctx, g.state, self.viewing, self._seen(g.state))
             self._load_edit()
             over = " · <b>game over</b>" if g.over else ""
             seen = f" · viewing as <b>{esc(self.viewing)}</b>" if self.viewing else ""

@@ -10,6 +10,7 @@ browser is missing (``make system`` installs it); the server and its kernel are 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -45,14 +46,35 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def lab(tmp_path: Path) -> Iterator[str]:
-    """A JupyterLab server serving a copy of the quick tour; yields its base URL."""
+WORKBENCH_NB = "workbench-check.ipynb"
+WORKBENCH_CODE = ('from hisoutab import Game\nfrom hisoutab.widgets import Workbench\n'
+                  'Workbench(Game("hisoutab-0.45.2", seed=7))')
+
+
+def _notebook(code: str) -> str:
+    return json.dumps({"cells": [{"cell_type": "code", "execution_count": None, "id": "wb", "metadata": {},
+                                  "outputs": [], "source": code}],
+                       "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                   "name": "python3"}},
+                       "nbformat": 4, "nbformat_minor": 5})
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A JupyterLab server whose root looks like the repository: ``notebooks/`` (a copy of the quick
+    tour and a workbench notebook) and ``docs/`` (so clause links open the rules pages); yields its
+    base URL."""
+    tmp_path = tmp_path_factory.mktemp("lab")
     home = tmp_path / "home"
     root = tmp_path / "root"
-    for d in (home, root):
+    for d in (home, root, root / "notebooks"):
         d.mkdir()
-    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
+    shutil.copy(NOTEBOOK, root / "notebooks" / NOTEBOOK.name)
+    (root / "notebooks" / WORKBENCH_NB).write_text(_notebook(WORKBENCH_CODE))
+    shutil.copytree(ROOT / "docs", root / "docs")
+    news = home / "lab-settings" / "@jupyterlab" / "apputils-extension"
+    news.mkdir(parents=True)  # no "would you like news?" toast over the screenshots
+    (news / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
     env = dict(os.environ)
     env.update(HOME=str(home), IPYTHONDIR=str(home / ".ipython"),
                JUPYTER_CONFIG_DIR=str(home / ".jupyter"), JUPYTER_DATA_DIR=str(home / "data"),
@@ -121,18 +143,19 @@ PICTURE = "() => document.querySelector('.hs-workbench .hs-picture').innerHTML"
 HIDDEN_CARD = 'data-card="?"'  # a card of the picture the viewer cannot see
 
 
-def test_quick_tour_workbench_in_a_real_browser(lab: str, tmp_path: Path) -> None:
+def _in_browser(tmp_path: Path, size: tuple[int, int], drive: Any) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+            page = context.new_page()
             page.set_default_timeout(TIMEOUT_MS)
             console: list[str] = []
             page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
             try:
-                _drive(page, lab)
+                drive(page)
             except Exception:
                 shot = tmp_path / "failure.png"
                 page.screenshot(path=str(shot), full_page=True)
@@ -142,8 +165,13 @@ def test_quick_tour_workbench_in_a_real_browser(lab: str, tmp_path: Path) -> Non
             browser.close()
 
 
-def _drive(page: Any, lab: str) -> None:
-    page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}?reset")
+def test_quick_tour_workbench_in_a_real_browser(lab: str, tmp_path: Path) -> None:
+    _in_browser(tmp_path, (1400, 1000), lambda page: _drive(page, lab))
+
+
+def _run_notebook(page: Any, url: str) -> None:
+    """Open the notebook at ``url``, start its kernel, run every cell and wait for the workbench."""
+    page.goto(url)
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
     # the kernel may start by itself or after JupyterLab's "Select Kernel" dialog: accept it
     deadline = time.monotonic() + TIMEOUT_MS / 1000
@@ -154,11 +182,15 @@ def _drive(page: Any, lab: str) -> None:
         assert time.monotonic() < deadline, "the notebook's kernel did not start"
         page.wait_for_timeout(200)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    step = page.locator(".hs-workbench button.hs-step")
     page.wait_for_function(f"({WORKBENCH_OR_ERROR})() !== null")
     error = page.evaluate(WORKBENCH_OR_ERROR)
     assert error == "", f"a notebook cell failed:\n{error}"
-    step.wait_for(state="visible")
+    page.locator(".hs-workbench button.hs-step").wait_for(state="visible")
+
+
+def _drive(page: Any, lab: str) -> None:
+    _run_notebook(page, f"{lab}/lab/tree/notebooks/{NOTEBOOK.name}?reset")
+    step = page.locator(".hs-workbench button.hs-step")
     step.scroll_into_view_if_needed()
     page.wait_for_function(f"({PICTURE})().includes('<svg')")
     picture0 = page.evaluate(PICTURE)
@@ -191,3 +223,109 @@ def _drive(page: Any, lab: str) -> None:
     assert "viewing as P1" in page.locator(".hs-workbench .hs-status").inner_text()
     viewer.select_option(label="designer (everything)")
     page.wait_for_function(f"!({PICTURE})().includes({HIDDEN_CARD!r})")
+
+
+# ----------------------------------------------------------------------------- the layout and more
+SHOTS = os.environ.get("HISOUTAB_SCREENSHOTS")  # a folder: also keep the screenshots there (docs/images)
+BOXES = """() => { const q = (s) => document.querySelector('.hs-workbench ' + s).getBoundingClientRect();
+  const svg = document.querySelector('.hs-workbench .hs-picture svg').getBoundingClientRect();
+  const wb = document.querySelector('.hs-workbench').getBoundingClientRect();
+  const r = (b) => [b.left, b.top, b.right, b.bottom];
+  return { picture: r(q('.hs-picture')), log: r(q('.hs-log')), decision: r(q('.hs-decision')),
+           svg: r(svg), workbench: r(wb), width: window.innerWidth }; }"""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def _check_layout(page: Any, tmp_path: Path, name: str) -> dict[str, Any]:
+    """Picture, log and decision do not overlap; the picture fits its box and the window."""
+    page.evaluate("document.querySelector('.hs-workbench .hs-toolbar').scrollIntoView({block: 'start'});"
+                  "document.querySelector('.hs-workbench .hs-picture').scrollTop = 0")
+    page.wait_for_timeout(300)
+    boxes = page.evaluate(BOXES)
+    for a, b in (("picture", "log"), ("picture", "decision"), ("log", "decision")):
+        assert not _overlap(boxes[a], boxes[b]), f"{name}: {a} and {b} overlap: {boxes}"
+    pic, svg = boxes["picture"], boxes["svg"]
+    assert svg[2] <= pic[2] + 1 and svg[0] >= pic[0] - 1, f"{name}: the picture is wider than its box"
+    assert pic[2] <= boxes["width"], f"{name}: the picture leaves the window: {boxes}"
+    assert svg[2] - svg[0] > 300, f"{name}: the picture is too small to read: {boxes}"
+    _shot(page, tmp_path, name)
+    if boxes["decision"][1] >= boxes["picture"][3] - 1:  # below the picture: show that part too
+        page.evaluate("document.querySelector('.hs-workbench .hs-side').scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        _shot(page, tmp_path, f"{name}-below")
+    return boxes
+
+
+def _shot(page: Any, tmp_path: Path, name: str) -> None:
+    page.screenshot(path=str(tmp_path / f"{name}.png"))
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+
+
+def test_workbench_layout_cards_subsets_keys_and_rules_links(lab: str, tmp_path: Path) -> None:
+    def drive(page: Any) -> None:
+        _run_notebook(page, f"{lab}/lab/tree/notebooks/{WORKBENCH_NB}?reset")
+        # the file browser is open (JupyterLab's default) at 1280×800
+        assert page.locator(".jp-FileBrowser").first.is_visible()
+        page.wait_for_function(f"({PICTURE})().includes('<svg')")
+
+        # keyboard: with the picture focused, → steps and ← goes back
+        page.locator(".hs-workbench .hs-picture").click(position={"x": 5, "y": 5})
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"({COUNT_LOG})() >= 1")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"({COUNT_LOG})() >= 2")
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function("(() => document.querySelector('.hs-workbench .hs-status')"
+                               ".innerText.includes('step 1/'))()")
+
+        # the mulligan: a checkbox per card and one confirm button per player
+        page.locator(".hs-workbench button.hs-forward").click()
+        item = page.locator(".hs-workbench .hs-subset-P1 input[type=checkbox]").first
+        item.wait_for(state="visible")
+        assert page.locator(".hs-workbench button.hs-option").count() == 0
+        item.check()
+        confirm = page.locator(".hs-workbench button.hs-subset-confirm-P1")
+        page.wait_for_function("document.querySelector('.hs-workbench button.hs-subset-confirm-P1')"
+                               ".innerText.includes('discard 1')")
+        confirm.click()
+        page.wait_for_function("document.querySelector('.hs-workbench .hs-status').innerText"
+                               ".includes('hidden')")
+        before = page.evaluate(COUNT_LOG)
+        page.locator(".hs-workbench button.hs-subset-confirm-P2").click()
+        page.wait_for_function(f"({COUNT_LOG})() > {before}")
+        log_text = page.locator(".hs-workbench .hs-log select").inner_text().replace("\xa0", " ")
+        assert "setup.mulligan" in log_text and "▶ " in log_text
+
+        # a card's whole face: click a card in the picture
+        card = page.locator(".hs-workbench .hs-picture [data-card]:not([data-card='?'])").first
+        card.click()
+        page.locator(".hs-workbench .hs-card-detail .hs-card").wait_for(state="visible")
+        face = page.locator(".hs-workbench .hs-card-detail").inner_text()
+        assert face.strip() and "no card face" not in face
+
+        # the layout at 1280×800 with the file browser open: the decision and the log below the picture
+        narrow = _check_layout(page, tmp_path, "workbench-1280x800")
+        assert narrow["decision"][1] >= narrow["picture"][3] - 1
+
+        # a clause link opens its rules page
+        link = page.locator(".hs-workbench .hs-stepview a.hs-clause").first
+        clause = link.inner_text().strip()
+        with page.context.expect_page() as opened:
+            link.click()
+        rules = opened.value
+        rules.wait_for_load_state()
+        assert "/docs/rules/" in rules.url and rules.url.endswith(f"#{clause}")
+        rules.wait_for_function(f"document.body.innerText.includes({clause!r})")
+        rules.close()
+
+        # wide: 1920×1080, the log and decision beside the picture
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        wide = _check_layout(page, tmp_path, "workbench-1920x1080")
+        assert wide["decision"][0] >= wide["picture"][2] - 1, wide
+
+    _in_browser(tmp_path, (1280, 800), drive)
