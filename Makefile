@@ -4,15 +4,19 @@ PYTHON ?= $(shell sh scripts/pick-python.sh)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# mkdocs-material's notice about a future MkDocs, printed on every build
+export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test lab lint bench setup system clean
+.PHONY: demo test lab lint bench docs schemas setup system clean
 
 setup: $(STAMP) system
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml scripts/lab-overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,test]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,test,docs]'
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp scripts/lab-overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $(STAMP)
 
 # System packages: Graphviz's `dot` (pictures of graphs) and Chromium (the browser test).
@@ -30,13 +34,23 @@ test: setup
 	$(BIN)/python -m pytest
 	$(BIN)/python -m pytest -p no:cacheprovider --nbval notebooks/ --nbval-current-env \
 		--nbval-sanitize-with notebooks/sanitize.cfg
+	$(BIN)/mkdocs build --strict --quiet --site-dir .cache/site-test
 
 # The server's root is the repository (notebooks link to docs/ and scenarios/); it opens notebooks/.
 lab: setup
 	$(BIN)/jupyter lab --ServerApp.root_dir=. --allow-root notebooks/
 
+# The documentation site (docs/ and the stored notebooks, not run) into site/: open site/index.html.
+docs: setup
+	$(BIN)/mkdocs build --strict
+
+# The JSON Schemas of docs/schemas/ written again (after a change to a loader, or to a ruleset's
+# options, setup, steps or clauses; the tests say when they are out of date).
+schemas: setup
+	$(BIN)/python -m hisoutab.scenarios.schema docs/schemas
+
 bench: setup
 	$(BIN)/hisoutab bench --json
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache site .cache
