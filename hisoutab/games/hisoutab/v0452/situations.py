@@ -3,6 +3,7 @@
 ``after_setup()`` plays the setup with no mulligan and P1 first and stops at the first play decision.
 ``situation()`` arranges both players (pieces, tokens and zones; every card stays somewhere), checks
 the ruleset's invariants and returns a new ``Game`` that starts from the crafted state.
+``with_bullets()`` adds bullets on the board, their cards in the bullet area with duration dice.
 No Jupyter package is imported here.
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 from hisoutab.engine.errors import HisoutabError
 from hisoutab.engine.game import Game
 from hisoutab.engine.record import replace
+from hisoutab.presentation.before_after import run_to as run_to  # the notebooks take it from here
 
 RULESET = "hisoutab-0.45.2"
 QUICK_SETUP = {"setup.mulligan": "none", "setup.first_player": "p1"}
@@ -68,3 +70,32 @@ def situation(base: Game, *, agenda: Iterable[tuple] = ADVANCE, p1: Mapping[str,
     if problems:
         raise HisoutabError("not a legal situation: " + "; ".join(problems))
     return Game(base.ruleset, seed=base.seed, options=base.options, setup=base.setup, state=state)
+
+
+def with_bullets(game: Game, bullets: Iterable[Any] = (),
+                 **areas: Iterable[tuple[str, int]]) -> Game:
+    """A new game starting from ``game``'s start state with ``bullets`` (``Bullet`` records) on the
+    board. ``P1=[(card, die), ...]`` / ``P2=[...]`` take those bullet cards (short ids such as
+    ``"amulet_toss#1"``) from the player's deck into the bullet area, each with its duration die
+    (H-EFF-BUL-2). Raises ``HisoutabError`` listing the broken invariants when the result is not a
+    legal position (a bullet whose card is not in the bullet area, a card that is not in the deck…)."""
+    state = game.state
+    players = list(state.players)
+    for i, p in enumerate(players):
+        spec = tuple(areas.get(p.name, ()))
+        if not spec:
+            continue
+        ids = tuple(_full(p.name, [card for card, _ in spec]))
+        missing = [c for c in ids if c not in p.deck]
+        if missing:
+            raise HisoutabError(f"not a legal situation: {p.name}: {', '.join(missing)} not in the deck")
+        players[i] = replace(p, deck=tuple(c for c in p.deck if c not in ids),
+                             bullet_area=p.bullet_area + ids,
+                             dice=p.dice + tuple((c, die) for c, (_, die) in zip(ids, spec, strict=True)))
+    bullets = tuple(bullets)
+    state = replace(state, players=tuple(players), bullets=state.bullets + bullets,
+                    bullet_serial=state.bullet_serial + len(bullets))
+    problems = game.ruleset.invariants(game.ctx, state)
+    if problems:
+        raise HisoutabError("not a legal situation: " + "; ".join(problems))
+    return Game(game.ruleset, seed=game.seed, options=game.options, setup=game.setup, state=state)
