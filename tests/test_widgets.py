@@ -166,6 +166,9 @@ def test_the_mulligan_is_a_subset_choice() -> None:
     assert wb.game.hidden_choices() == ("P1",) and wb.game.cursor == n
     wb.decisions.subsets["P2"].confirm.click()  # P2 keeps all
     assert wb.game.history[-1].choice == {"P1": label, "P2": "keep all"}
+    # the step view tells the choice in words; the labels stay in its tooltip
+    chosen = wb.step_view.value.split('class="hs-chosen"', 1)[1].split("</span>", 1)[0]
+    assert names[0] in chosen and names[1] in chosen and f"P1: {label}, P2: keep all" in chosen
 
 
 def test_a_long_option_list_has_a_filter() -> None:

@@ -25,6 +25,7 @@ from hisoutab.engine.game import Game, Step
 from hisoutab.engine.ruleset import ruleset_of_state
 from hisoutab.presentation import StatePicture, presentation_for
 from hisoutab.presentation.cards import card_title, moved_cards
+from hisoutab.presentation.compare import decision_at
 
 from .card_panel import CardPanel
 from .chance_panel import ChancePanel
@@ -369,14 +370,18 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
         self.refresh()
         return step
 
-    def _words(self, d: Any, player: str, label: str) -> str:
-        """The presentation's words for the option ``label`` of ``player`` in decision ``d``."""
+    def _words(self, d: Any, player: str, label: str, state: Any = None) -> str:
+        """The presentation's words for the option ``label`` of ``player`` in decision ``d`` (asked
+        in ``state``; by default the state before the last step)."""
         g = self.game
+        if player not in d.players:
+            return label
         option = next((o for o in d.options_for(player) if o.label == label), None)
         if option is None:
             return label
-        text = self.presentation.option_text(g.ctx, g.history[-1].before if g.cursor else g.state, d,
-                                             player, option)
+        if state is None:
+            state = g.history[-1].before if g.cursor else g.state
+        text = self.presentation.option_text(g.ctx, state, d, player, option)
         return text if isinstance(text, str) and text else label
 
     def option_buttons(self, player: str | None = None) -> list[W.Button]:
@@ -553,7 +558,12 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
             rows += f"<tr><td colspan=2>… {len(diff) - DIFF_ROWS} more</td></tr>"
         choice = ""
         if s.choice:
-            choice = "<br>▶ " + esc(", ".join(f"{p}: {c}" for p, c in s.choice.items()))
+            d = decision_at(g.ruleset, g.ctx, s.before)
+            words = ", ".join(f"{p}: {self._words(d, p, c, s.before) if d is not None else c}"
+                              for p, c in s.choice.items())
+            labels = ", ".join(f"{p}: {c}" for p, c in s.choice.items())
+            choice = f'<br><span class="hs-chosen" title="{esc(labels)}">▶ {esc(words)}</span>'
+
         self.step_view.value = (
             f'<div class="hs-step-info"><b>step {s.index}</b> · t={esc(s.time)} · turn {esc(s.actor)} · '
             f"phase <b>{esc(s.phase)}</b> · <code>{esc(s.name)}</code> · {self._clause_links(s.clauses)}"
