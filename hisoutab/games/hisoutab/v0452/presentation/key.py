@@ -4,6 +4,7 @@ classes, so they are never counted as pieces, bullets or cards."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from hisoutab.presentation.svg import (
@@ -173,16 +174,20 @@ def _rows(items: list[tuple[Shape, str]], x: float, y: float, width: float, shap
     return out, y
 
 
+@functools.lru_cache(maxsize=64)
 def render_board_key(ox: float, oy: float, width: float, prefix: str) -> tuple[str, float]:
-    """The key to the board's marks; returns (svg, height)."""
+    """The key to the board's marks; returns (svg, height). It depends on nothing of the state, so it
+    is drawn once per place and prefix."""
     body, y = _rows(board_items(), ox, oy + 30, width, 44, 12.5)
     head = text(ox, oy + 16, "Key", size=15, weight="bold")
     return el("g", {"class": "legend", "id": f"{prefix}-legend"}, head, *body), y - oy
 
 
+@functools.lru_cache(maxsize=64)
 def render_marks_key(ox: float, oy: float, width: float, prefix: str) -> tuple[str, float]:
     """The key to the timeline's and the panels' marks, in two columns of about the same height (the
-    last marks of the first column move over while it is the taller); returns (svg, height)."""
+    last marks of the first column move over while it is the taller); returns (svg, height), drawn
+    once per place and prefix."""
     gap = 24
     cw = (width - gap) / 2
     first, second = marks_items(), panel_items()

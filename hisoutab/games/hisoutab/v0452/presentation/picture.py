@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from hisoutab.presentation.svg import FONT, INK, MUTED, el, text
+from hisoutab.presentation.svg import FONT, INK, MUTED, el, num, text
 from hisoutab.presentation.textfit import fit_text
 
 from . import timeline
@@ -91,8 +91,8 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
     panels, ph = render_panels(ctx, state, MARGIN, py, inner, designer=designer, viewer=viewer, prefix=prefix)
     parts.append(panels)
     ky = py + ph + 18
-    marks, mh = render_marks_key(MARGIN, ky, inner, prefix)
-    parts.append(marks)
+    marks, mh = render_marks_key(MARGIN, 0, inner, prefix)  # the same key wherever it stands
+    parts.append(el("g", {"transform": f"translate(0 {num(ky)})"}, marks))
     height = round(ky + mh + MARGIN)
     root = {"xmlns": "http://www.w3.org/2000/svg", "id": f"{prefix}-root", "class": "hisoutab-state",
             "width": "100%", "viewBox": f"0 0 {width} {height}", "preserveAspectRatio": "xMinYMin meet",
