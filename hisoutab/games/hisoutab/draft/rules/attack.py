@@ -291,6 +291,8 @@ def hit_check(ctx: Context, s: State, frame: tuple) -> Outcome:
         if q.played is not None and ctx.cards[q.played].parry:
             return Outcome(s, f"{pn(1 - i)}'s {ctx.name(q.played)} receives {card.name}: the parry "
                               "activates",
+                           events=({"type": "attack", "player": pn(i), "card": iid, "hit": True,
+                                    "parried": True},),
                            then=(("parry", 1 - i, q.played, i, iid),),
                            clauses=("D-HIT", "D-HIT-YES", "D-CARD-RANGE", "D-TAG-PARRY"))
         return Outcome(s, f"{card.name} hits: {pn(1 - i)} at {cell(q.x, q.y)} is in range; defense "
@@ -326,7 +328,11 @@ def parry(ctx: Context, s: State, frame: tuple) -> Outcome:
         text += f"; {pn(d)}'s marker t={old} → {p.marker}"
     s = setp(s, d, p)
     clauses = ("D-TAG-PARRY", "DS-8", "DS-15") + (() if reaches else ("D-CARD-RANGE",))
-    return Outcome(s, text, events=({"type": "parry", "player": pn(d), "card": piid, "struck": reaches},),
+    events: tuple[dict[str, object], ...] = ({"type": "parry", "player": pn(d), "card": piid,
+                                              "struck": reaches},)
+    if reaches:  # the strike back is the parry card's attack: its range is what it touched
+        events += ({"type": "attack", "player": pn(d), "card": piid, "hit": True, "parry": True},)
+    return Outcome(s, text, events=events,
                    then=(("dmg.phase", d, piid, 0, ""),) if reaches else (), clauses=clauses)
 
 
@@ -525,5 +531,5 @@ def knockback(ctx: Context, s: State, frame: tuple) -> Outcome:
         text += f"; hits the side: {extra} more damage (HP {p.hp} → {hp})"
     s = face_each_other(ctx, setp(s, d, replace(p, x=x, hp=hp)))
     then = list(GAME_OVER) if hp <= 0 else hit_frames(s)
-    return Outcome(s, text, events=({"type": "knockback", "player": pn(d), "to": [x, p.y],
-                                     "wall": wall},), then=then)
+    return Outcome(s, text, events=({"type": "knockback", "player": pn(d), "from": [p.x, p.y],
+                                     "to": [x, p.y], "wall": wall},), then=then)
