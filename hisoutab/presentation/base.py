@@ -19,7 +19,7 @@ from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.record import replace
 
 from . import tree
-from .cards import CardFace, SubsetChoice
+from .cards import CardFace, SubsetChoice, card_zones
 
 Explainer = Callable[..., Any]  # (game, state, **options) -> a DrawnGraph
 
@@ -121,16 +121,7 @@ class Presentation:
         from hisoutab.engine.ruleset import ruleset_of_state
 
         ruleset = ruleset_of_state(state)
-        if ruleset is None:
-            return ()
-        out: list[str] = []
-        for z in getattr(ruleset, "zones", ()):
-            if not z.holds_cards:
-                continue
-            holders = getattr(state, "players", ()) if z.owner == "player" else (state,)
-            for h in holders:
-                out.extend(c for c in z.cards(h) if isinstance(c, str) and c != "?" and c not in out)
-        return tuple(out)
+        return () if ruleset is None else tuple(card_zones(ruleset, state))
 
     def option_text(self, ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
         """The words a button shows for ``option`` of ``player`` (the option's label stays its value,

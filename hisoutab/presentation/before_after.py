@@ -34,8 +34,8 @@ def steps_html(steps: Sequence[Any], presentation: Any, *, base: str = NOTEBOOK_
     """The steps as a table in the one trace format, clauses linked (``base`` + the rules page)."""
     e = html.escape
     rows = []
+    page = base + presentation.docs_page()
     for s in steps:
-        page = base + presentation.docs_page()
         links = ", ".join(f'<a class="hs-clause" href="{e(presentation.clause_url(c, page), quote=True)}"'
                           f' target="_blank">{e(c)}</a>' for c in s.clauses)
         chosen = "▶ " if s.choice else ""

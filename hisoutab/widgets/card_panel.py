@@ -29,16 +29,26 @@ class CardPanel:
                                          layout=W.Layout(width="100%")), "hs-card-finder")
         self.face = classed(W.HTML("<i>click a card in the picture or the step view to read it</i>"),
                             "hs-card-detail")
-        self._names: dict[str, str] = {}
+        self._names: dict[str, str] = {}  # finder entry → card
+        self._name_of: dict[str, str] = {}  # card → its name, for the game of ``_name_ctx``
+        self._name_ctx: Any = None
         self._known: tuple[Any, ...] | None = None
         self.finder.observe(self._on_find, names="value")
         self.box = classed(W.VBox([self.finder, self.face]), "hs-cards")
 
     def name(self, ctx: Any, card: str) -> str:
+        """``card``'s name (asked of the presentation once per card of a game)."""
+        if ctx is not self._name_ctx:
+            self._name_ctx, self._name_of = ctx, {}
+        known = self._name_of.get(card)
+        if known is not None:
+            return known
         try:
-            return str(self.presentation.card_name(ctx, card))
+            name = str(self.presentation.card_name(ctx, card))
         except Exception:
-            return card
+            name = card
+        self._name_of[card] = name
+        return name
 
     def load(self, ctx: Any, state: Any, viewer: str | None, seen: Any) -> None:
         """The finder's names: the cards of ``seen`` (the state as the viewer sees it)."""
@@ -47,7 +57,7 @@ class CardPanel:
             return
         self._known = key
         try:
-            cards = [c for c in self.presentation.cards(ctx, seen) if c != "?"]
+            cards = list(self.presentation.cards(ctx, seen))
         except Exception:
             cards = []
         names: dict[str, str] = {}

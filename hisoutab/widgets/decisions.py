@@ -36,6 +36,7 @@ class SubsetForm:
     def __init__(self, player: str, choice: Any, choose: Choose, *, disabled: bool = False) -> None:
         self.player = player
         self.choice = choice
+        self.disabled = disabled
         self._choose = choose
         self.items = [classed(W.Checkbox(value=False, description=text, indent=False, disabled=disabled,
                                          layout=W.Layout(width="auto", margin="0 8px 0 0")),
@@ -77,7 +78,7 @@ class SubsetForm:
                                     else f"{verb} none (keep all)" if verb == "discard" else f"{verb} none")
         label = self.label()
         self.confirm.tooltip = label or ""
-        self.confirm.disabled = label is None or any(b.disabled for b in self.items[:1])
+        self.confirm.disabled = label is None or self.disabled
         if label is not None:
             self.note.value = ""
 

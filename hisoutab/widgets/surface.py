@@ -66,7 +66,6 @@ _SURFACE_CSS = """
 .hs-picture.hs-surface { max-height: max(320px, calc(100vh - 300px)); overflow-y: auto; }
 .hs-picture.hs-surface svg { width: 100%; display: block; }
 .hs-surface [data-card] { cursor: pointer; }
-.hs-ticker button { width: auto; padding: 0 10px; }
 .hs-surface .hs-chip { display: inline-block; border: 1px solid #bbb; border-radius: 3px; padding: 0 4px;
   margin: 1px 2px; background: #fffdf6; }
 """

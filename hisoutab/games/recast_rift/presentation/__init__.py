@@ -10,7 +10,7 @@ from typing import Any
 from hisoutab.presentation.base import Explainer, Presentation
 from hisoutab.presentation.cards import CardFace
 
-from .cards import HIDDEN, card_face, option_text
+from .cards import card_face, option_text
 from .picture import headline, render_state_svg
 
 __all__ = ["PRESENTATION", "RiftPresentation", "card_marks", "marked_cards", "render_state_svg",
@@ -78,10 +78,6 @@ class RiftPresentation(Presentation):
         """A card's whole face: a spell card's type, timing, recast time, attack value, Graze and
         abilities in words; an awakening card's two sides (``"?"``: a face-down card)."""
         return card_face(ctx, card)
-
-    def cards(self, ctx: Any, state: Any) -> tuple[str, ...]:
-        """The cards of the declared zones that the state shows (not the face-down ``"?"``)."""
-        return tuple(c for c in super().cards(ctx, state) if c != HIDDEN)
 
     def option_text(self, ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
         """Card names instead of card ids; an activation says what the ability does."""

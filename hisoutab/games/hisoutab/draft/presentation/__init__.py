@@ -12,7 +12,7 @@ from hisoutab.presentation.base import EditOp, Explainer, Presentation
 from hisoutab.presentation.cards import CardFace
 
 from .board import attack_cells
-from .cards import HIDDEN, card_face, option_text
+from .cards import card_face, option_text
 from .picture import render_state_svg, status_line
 
 __all__ = ["PRESENTATION", "DraftPresentation", "attack_cells", "render_state_svg", "touched_cells"]
@@ -75,10 +75,6 @@ class DraftPresentation(Presentation):
         """A card's whole face: its figures, tags, effects in words and range (``"?"``: a face-down
         card)."""
         return card_face(ctx, card)
-
-    def cards(self, ctx: Any, state: Any) -> tuple[str, ...]:
-        """The cards of the declared zones that the state shows (not the face-down ``"?"``)."""
-        return tuple(c for c in super().cards(ctx, state) if c != HIDDEN)
 
     def option_text(self, ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
         """Card names instead of card ids (a dash names the bullets' cards)."""
