@@ -204,7 +204,7 @@ EDITS = {".html": ("</body>", "<p>my note</p></body>"), ".svg": ("</svg>", "<!--
 EDITED = [*[args for args, _ in USERS_FILES.values()], PICTURES[0], PICTURES[2], PICTURES[4]]
 
 
-@pytest.mark.parametrize("args", EDITED, ids=lambda a: " ".join(a[:2]) + " " + a[-1].rsplit(".")[-1])
+@pytest.mark.parametrize("args", EDITED, ids=lambda a: f"{a[0]} {a[-1].rsplit('.', 1)[-1]}")
 def test_an_own_file_is_replaced_without_force_but_not_once_edited_by_hand(tmp_path: Path,
                                                                            args: tuple[str, ...]) -> None:
     argv = [a.format(out=tmp_path) for a in args]

@@ -164,6 +164,7 @@ def remove_stale_temporary_files(folder: str | Path, *, now: float | None = None
     process cannot be looked up, and a process number used again since). Problems are ignored: this
     tidies up and never stops a write."""
     now = time.time() if now is None else now
+    uid = os.getuid() if hasattr(os, "getuid") else None  # where files have owners
     removed: list[Path] = []
     try:
         names = [e.name for e in os.scandir(folder) if e.name.endswith(".tmp") and ".hisoutab-" in e.name]
@@ -176,7 +177,7 @@ def remove_stale_temporary_files(folder: str | Path, *, now: float | None = None
         path = Path(folder) / name
         try:
             st = os.lstat(path)
-            if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
+            if not stat.S_ISREG(st.st_mode) or (uid is not None and st.st_uid != uid):
                 continue
             pid = int(found.group("pid"))
             dead = found.group("host") == _host() and pid != os.getpid() and not _running(pid)
