@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from .errors import InputError
+from .filemarks import OwnState, check_mark, marked
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # scenario and card files are a few kilobytes
 #: the phrase of the mark hisoutab leaves in the files it may replace without ``force`` (:func:`mark`)
@@ -41,8 +42,6 @@ def mark(data: str | bytes, suffix: str) -> str | bytes:
     """``data``, the content of a ``suffix`` file, with hisoutab's mark at the fixed place of its
     format (see :mod:`hisoutab.engine.filemarks`); a format without a mark (``.pdf``, ``.yaml``…) or
     content that is not of the format comes back unchanged. Text stays text, bytes stay bytes."""
-    from .filemarks import marked
-
     return marked(data, suffix)
 
 
@@ -53,11 +52,9 @@ def written_by_hisoutab(path: str | Path) -> bool:
     return own_file_state(path) == "own"
 
 
-def own_file_state(path: str | Path) -> str:
+def own_file_state(path: str | Path) -> OwnState:
     """``"own"`` (see :func:`written_by_hisoutab`), ``"edited"`` (the mark is there but the content
     changed since hisoutab wrote it) or ``"other"`` (no mark at its place, or not of the format)."""
-    from .filemarks import check_mark
-
     try:
         with open(path, "rb") as fh:
             data = fh.read(MAX_OWN_BYTES + 1)
@@ -146,6 +143,8 @@ def _temp_prefix(target: Path) -> str:
 
 
 def _running(pid: int) -> bool:
+    if os.name != "posix":  # elsewhere os.kill(pid, 0) is no question but an end: ask nothing
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -167,7 +166,8 @@ def remove_stale_temporary_files(folder: str | Path, *, now: float | None = None
     uid = os.getuid() if hasattr(os, "getuid") else None  # where files have owners
     removed: list[Path] = []
     try:
-        names = [e.name for e in os.scandir(folder) if e.name.endswith(".tmp") and ".hisoutab-" in e.name]
+        with os.scandir(folder) as entries:
+            names = [e.name for e in entries if e.name.endswith(".tmp") and ".hisoutab-" in e.name]
     except OSError:
         return removed
     for name in names:
