@@ -353,18 +353,25 @@ def shipped_rulesets() -> list[str]:
     return sorted({ep.name for ep in entry_points(group="hisoutab.rulesets")})
 
 
-def write_schema_files(folder: str | Path) -> list[Path]:
+def write_schema_files(folder: str | Path, *, force: bool = False) -> list[Path]:
     """Write every schema of the shipped rulesets into ``folder`` (``make schemas``); a file there
-    that hisoutab did not write is not replaced."""
+    that hisoutab did not write, or one changed since, is replaced only with ``force``."""
     from hisoutab.engine.files import write_file
     from hisoutab.engine.schemas import schema_text
 
-    return [write_file(Path(folder) / name, schema_text(schema), replaceable=True, field="folder")
-            for name, schema in schema_files(shipped_rulesets()).items()]
+    return [write_file(Path(folder) / name, schema_text(schema), force=force, replaceable=True,
+                       field="folder") for name, schema in schema_files(shipped_rulesets()).items()]
 
 
-if __name__ == "__main__":  # python -m hisoutab.scenarios.schema FOLDER
+if __name__ == "__main__":  # python -m hisoutab.scenarios.schema [--force] [FOLDER]
     import sys
 
-    for written in write_schema_files(sys.argv[1] if len(sys.argv) > 1 else "docs/schemas"):
-        print(f"wrote {written}")
+    from hisoutab.engine.errors import InputError
+
+    args = [a for a in sys.argv[1:] if a != "--force"]
+    force = len(args) < len(sys.argv) - 1
+    try:
+        for written in write_schema_files(args[0] if args else "docs/schemas", force=force):
+            print(f"wrote {written}")
+    except InputError as exc:  # one line, as the command line says it
+        sys.exit(f"hisoutab: {exc}")
