@@ -32,6 +32,7 @@ from hisoutab.engine.chance import KINDS
 from hisoutab.engine.contract import HIDDEN_CARD, check_contract, reference_clauses
 from hisoutab.engine.decision import Decision
 from hisoutab.engine.errors import InputError
+from hisoutab.engine.playouts import playouts
 from hisoutab.engine.record import replace, to_dict
 from hisoutab.engine.ruleset import all_rulesets
 from hisoutab.presentation import (
@@ -380,7 +381,49 @@ def test_random_games_reach_every_reference_clause(rid: str) -> None:
     seed, games = REACH.get(rid, DEFAULT_REACH)
     stats = random_stats(rid, games=games, seed=seed, max_steps=MAX_STEPS)
     assert stats["unfinished"] == 0
-    assert [c for c in stats["never_cited"] if c in ids] == []
+    missing = {c for c in stats["never_cited"] if c in ids}
+    for setup in setups(rs)[1:]:  # every player count: a few games each
+        missing -= cited_in(rid, range(seed, seed + EXTRA_SETUP_GAMES), setup=setup)
+    for options in reached_with_sets(rs):  # the clauses an option switches on
+        missing -= cited_in(rid, range(seed, seed + REACHED_WITH_GAMES), options=options)
+    assert sorted(missing) == []
+
+
+#: seeded games played per extra player count, and per option set of ``reached_with``, in the reach check
+EXTRA_SETUP_GAMES = 4
+REACHED_WITH_GAMES = 30
+
+
+def reached_with_sets(rs: Any) -> list[dict[str, Any]]:
+    """The distinct option sets a ruleset's ``reached_with`` declares."""
+    out: list[dict[str, Any]] = []
+    for options in dict(getattr(rs, "reached_with", {}) or {}).values():
+        if dict(options) not in out:
+            out.append(dict(options))
+    return out
+
+
+def cited_in(rid: str, seeds: Any, **game_kw: Any) -> set[str]:
+    """The clauses cited by seeded random games of ``rid`` (each must end)."""
+    cited: set[str] = set()
+    for game in playouts(rid, seeds, max_steps=MAX_STEPS, **game_kw):
+        assert game.over, f"{rid} seed {game.seed} {game_kw}: no end within {MAX_STEPS} steps"
+        for step in game.history:
+            cited.update(step.clauses)
+    return cited
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rid", IDS)
+def test_a_clause_reached_with_an_option_is_reached_with_it(rid: str) -> None:
+    """Each ``reached_with`` declaration is true: random games under those options cite the clause."""
+    rs = RULESETS[rid]
+    declared = dict(getattr(rs, "reached_with", {}) or {})
+    if not declared:
+        pytest.skip(f"{rid} declares no clause reached only with an option")
+    for clause, options in declared.items():
+        assert clause in cited_in(rid, range(REACHED_WITH_GAMES), options=dict(options)), (
+            f"{clause}: no random game with {dict(options)} cites it")
 
 
 # =========================================================================== views
