@@ -107,6 +107,8 @@ def view_problems(rs: Any, ctx: Any, state: Any, player: str) -> list[str]:
             masked = z.visibility == "hidden" or (z.visibility == "owner" and owner != player)
             if not masked:
                 ok = seen == real
+            elif z.kind == "grid":
+                ok = grid_masked(z, real, seen)
             elif z.kind == "card":
                 ok = seen == (HIDDEN_CARD if real else real)
             else:
@@ -123,6 +125,22 @@ def view_problems(rs: Any, ctx: Any, state: Any, player: str) -> list[str]:
     if replace(view, **back) != state:
         problems.append(f"{player}'s view changes more than the cards of the masked zones")
     return problems
+
+
+def grid_masked(zone: Any, real: Any, seen: Any) -> bool:
+    """Whether ``seen`` is the grid ``real`` with each hidden cell's card shown as ``"?"``: every
+    row and cell in place, empty cells and face-up cells (``face_attr``) unchanged."""
+    if len(seen) != len(real) or any(len(a) != len(b) for a, b in zip(seen, real, strict=True)):
+        return False
+    for srow, rrow in zip(seen, real, strict=True):
+        for scell, rcell in zip(srow, rrow, strict=True):
+            if not zone.cell_card(rcell) or zone.face_up(rcell):
+                if scell != rcell:
+                    return False
+            elif zone.cell_card(scell) != HIDDEN_CARD or (zone.card_attr and not isinstance(rcell, str) and (
+                    replace(scell, **{zone.card_attr: zone.cell_card(rcell)}) != rcell)):
+                return False
+    return True
 
 
 # --------------------------------------------------------------------------- checked playouts
@@ -511,6 +529,18 @@ def forced_value(game: Game, index: int, event: dict[str, Any]) -> tuple[Any, An
         if outcome not in game.players or other is None:
             pytest.skip(f"no other outcome known for the pick of {event['what']}")
         return other, other
+    if kind == "draw":  # an unordered draw (a bag): another item of the collection it came from
+        before = game.history[index].before
+        for z in game.ruleset.zones:
+            if z.kind != "cards" or z.ordered:
+                continue
+            holders = [before] if z.owner == "shared" else list(player_records(game.ruleset, before))
+            for holder in holders:
+                cards = z.cards(holder)
+                other = next((c for c in cards if c != outcome), None)
+                if outcome in cards and other is not None:
+                    return other, other
+        pytest.skip(f"no other item known for the draw of {event['what']}")
     found = shuffled_list(game, index, event)
     if found is None:
         return [], None  # an empty forced order: the shuffled order stands
@@ -543,7 +573,7 @@ def test_a_forced_outcome_changes_that_event_and_nothing_else(rid: str) -> None:
         forced = [e for e in step.events if e.get("type") == "chance" and e["kind"] == kind]
         assert forced and forced[0]["forced"] is True and forced[0]["what"] == event["what"], forced
         assert game.chance.forced == [] and len(game.chance.used) == 1
-        if kind in ("die", "pick"):
+        if kind in ("die", "pick", "draw"):
             assert forced[0]["outcome"] == shows != event["outcome"]
         elif shows is not None:
             path, first = shows
