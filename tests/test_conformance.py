@@ -29,7 +29,7 @@ from hisoutab.cli.main import main
 from hisoutab.engine.agents import Agent
 from hisoutab.engine.bench import random_stats
 from hisoutab.engine.chance import KINDS
-from hisoutab.engine.contract import HIDDEN_CARD, check_contract, reference_clauses
+from hisoutab.engine.contract import HIDDEN_CARD, check_contract, check_result, reference_clauses
 from hisoutab.engine.decision import Decision
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.playouts import playouts
@@ -364,7 +364,7 @@ def test_the_same_seed_gives_the_same_game(rid: str) -> None:
     """Determinism: ``run`` with a seeded agent gives the log of the checked game of that seed
     (played through ``step``/``choose``), twice; another seed gives another game."""
     obs = observed(rid)
-    for seed in (0, 1):
+    for seed in range(max(2, min(len(setups(RULESETS[rid])), GAMES.get(rid, DEFAULT_GAMES)))):
         setup = setups(RULESETS[rid])[seed % len(setups(RULESETS[rid]))]
         want = obs.hashes[(seed, json.dumps(setup, sort_keys=True))]
         assert played(rid, seed, setup=setup).log_hash() == want
@@ -483,11 +483,82 @@ def test_views_hide_what_a_player_cannot_see(rid: str) -> None:
 @pytest.mark.parametrize("rid", IDS)
 def test_an_observing_agent_is_shown_the_players_view(rid: str) -> None:
     rs = RULESETS[rid]
-    game = Game(rs, seed=2)
-    agent = ObservingAgent(game, 2)
-    game.run(until="end", agents=agent, max_steps=3000)
-    assert agent.seen and agent.problems == []
-    assert (agent.masked > 0) == rs.capabilities.hidden_information
+    masked = 0
+    for setup in setups(rs):  # every player count the setup allows: one game each
+        game = Game(rs, seed=2, setup=setup)
+        agent = ObservingAgent(game, 2)
+        game.run(until="end", agents=agent, max_steps=3000)
+        assert agent.seen and agent.problems == [], setup
+        masked += agent.masked
+    assert (masked > 0) == rs.capabilities.hidden_information
+
+
+def grid_zones(rs: Any) -> list[Any]:
+    return [z for z in rs.zones if z.kind == "grid"]
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_views_mask_grids_cell_by_cell(rid: str) -> None:
+    """A grid that is not public shows each hidden cell's card as "?" in a player's view, in its
+    place; a face-up cell (``face_attr``) and an empty one stay as they are; the ledger counts the
+    grid's cards (they are among the zone's cards)."""
+    rs = RULESETS[rid]
+    grids = [z for z in grid_zones(rs) if z.visibility != "public"]
+    if not grids:
+        pytest.skip(f"{rid} declares no hidden grid")
+    game = sample_game(rid)
+    hidden = shown = 0
+    for _, state in sample_states(rid, n=8):
+        for z in grids:
+            holders = [state] if z.owner == "shared" else list(player_records(rs, state))
+            for k, holder in enumerate(holders):
+                cells = dict(z.cells(holder))
+                assert tuple(cells.values()) == z.cards(holder)
+                for p in game.players:
+                    view = rs.view(game.ctx, state, p)
+                    seen_holder = view if z.owner == "shared" else player_records(rs, view)[k]
+                    masked = z.visibility == "hidden" or getattr(holder, "name", None) != p
+                    seen = dict(z.cells(seen_holder))
+                    assert seen.keys() == cells.keys()
+                    rows = getattr(holder, z.attr)
+                    for (r, c), card in cells.items():
+                        if masked and not z.face_up(rows[r][c]):
+                            assert seen[(r, c)] == HIDDEN_CARD
+                            hidden += 1
+                        else:
+                            assert seen[(r, c)] == card
+                            shown += 1
+    assert hidden, "no hidden cell was met"
+    if any(z.face_attr for z in grids):
+        assert shown, "no face-up cell was met"
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_results_keep_the_contract(rid: str) -> None:
+    """Every result is a known outcome with a winner exactly for a win; a co-operative ruleset
+    ends in victory, defeat or a draw, a competitive one in a win or a draw; the JSON form names
+    the outcome."""
+    rs = RULESETS[rid]
+    game = sample_game(rid)
+    for k, state in sample_states(rid):
+        result = rs.result(state)
+        assert check_result(rs, result, game.players) == [], f"after step {k}"
+        d = result.to_dict()
+        assert d["outcome"] == result.kind and json.dumps(d)
+        assert d["winner"] == (result.winner if result.kind == "win" else None)
+    allowed = ({"victory", "defeat", "draw"} if rs.capabilities.cooperative else {"win", "draw"})
+    assert set(observed(rid).results) <= allowed, observed(rid).results
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_random_games_play_every_player_count(rid: str) -> None:
+    rs = RULESETS[rid]
+    caps = rs.capabilities
+    counts = {s["players"] for s in setups(rs) if "players" in s}
+    if not counts:
+        pytest.skip(f"{rid}: the setup fixes the players")
+    assert counts == set(range(caps.min_players, caps.max_players + 1))
+    assert observed(rid).players == counts
 
 
 # =========================================================================== forced chance
