@@ -292,7 +292,7 @@ def test_draw_any_takes_one_item_of_a_bag_uniformly_or_the_forced_one() -> None:
 
 def test_the_kinds_a_ruleset_declares() -> None:
     assert kinds_declared(RULESET.flow) == ("shuffle", "draw", "die", "pick")
-    assert kinds_declared(COOP.flow) == ("shuffle", "draw", "die")
+    assert kinds_declared(COOP.flow) == ("shuffle", "draw", "die") == Chance.kinds_declared(COOP.flow)
 
 
 def test_a_grid_of_tokens_and_empty_cells_round_trips() -> None:

@@ -101,6 +101,11 @@ class Chance:
         self.forced.append(f)
         return f
 
+    @staticmethod
+    def kinds_declared(flow: Any) -> tuple[str, ...]:
+        """The chance kinds the steps of ``flow`` declare (see :func:`kinds_declared`)."""
+        return kinds_declared(flow)
+
     def clear(self) -> None:
         self.forced.clear()
         self.seen.clear()

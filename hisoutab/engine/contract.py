@@ -549,7 +549,9 @@ def check_contract(ruleset: Any) -> list[str]:
     problems += check_declarations(ruleset)
     try:
         ctx = ruleset.context(ruleset.options.resolve({}), ruleset.validate_setup(None))
-        problems += zone_problems(ruleset, ruleset.initial_state(ctx, 0))
+        state = ruleset.initial_state(ctx, 0)
+        problems += zone_problems(ruleset, state)
+        problems += check_result(ruleset, ruleset.result(state), tuple(ruleset.player_names(ctx)))
     except Exception as exc:  # a broken default game is a contract problem, not a crash
         problems.append(f"the default game cannot start: {type(exc).__name__}: {exc}")
     return problems
