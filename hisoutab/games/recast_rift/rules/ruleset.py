@@ -71,6 +71,14 @@ class RecastRift(RulesetBase):
                                 hidden_information=True)
     reference = Path(__file__).resolve().parent.parent / "reference.md"
     presentation = "hisoutab.games.recast_rift.presentation:PRESENTATION"
+    time_axis = "turn"  # the game's clock: the turn number (traces show it as the time)
+    length_figures = ("turns",)
+    notable_events = frozenset({"attack", "guard", "awaken", "awakening_card", "deploy_failed",
+                                "reveal", "lift", "end", "damage", "preempt"})
+
+    def card_pool(self, ctx: Context) -> tuple[str, ...]:
+        """Every card instance of the game: the context's cards."""
+        return tuple(ctx.cards)
 
     def context(self, options: Options, setup: Any) -> Context:
         checked = self.validate_setup(setup)
