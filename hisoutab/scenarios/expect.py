@@ -8,6 +8,7 @@ from typing import Any
 
 from hisoutab.engine.yamlio import Located
 
+from .hooks import time_axis
 from .paths import check_path
 
 WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
@@ -88,6 +89,10 @@ def parse_expect(loc: Located, raw: Any, state: Any, rs: Any, players: tuple[str
                 raise loc.error(path + (w,), f"unknown step {arg!r}; known steps: "
                                 + ", ".join(sorted(rs.flow.steps)))
         else:
+            if w == "time" and time_axis(rs) is None:
+                from .model import no_clock
+
+                raise loc.error(path + (w,), no_clock(rs))
             least = 1 if w == "at_decision" else 0
             what = "a decision number ≥ 1" if least else "an integer ≥ 0"
             expect_type(loc, path + (w,), arg, int, what)

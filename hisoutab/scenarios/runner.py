@@ -16,7 +16,8 @@ from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.files import read_text, write_file
 from hisoutab.engine.game import Game, Step
 
-from .model import Checkpoint, Scenario
+from .hooks import clock
+from .model import Checkpoint, Scenario, forced_line_of
 from .overlay import aliases_for
 from .paths import PathError, matches, normal, resolve, show
 
@@ -270,17 +271,28 @@ class _Run:
                     hit = (step.name == cp.arg and self.seen_names.get(key) == cp.occurrence
                            and (cp.player is None or cp.player in self.players_of(step)))
                 elif cp.when == "time":
-                    hit = self.game.state.time >= cp.arg
+                    hit = self._time_reached(cp.arg)
             elif when == "start" and cp.when == "time":
-                hit = self.game.state.time >= cp.arg
+                hit = self._time_reached(cp.arg)
             if hit:
                 self.pending_checks.remove(cp)
                 self.check(cp)
+
+    def _time_reached(self, t: int, strictly: bool = False) -> bool:
+        now = clock(self.sc.ruleset, self.game.state)
+        return now is not None and (now > t if strictly else now >= t)
 
     # ------------------------------------------------------------------ run
     def run(self) -> Result:
         try:
             return self._run()
+        except InputError as exc:
+            fl = forced_line_of(exc, self.sc.chance, self.game.chance)
+            if fl is None:
+                raise
+            self.fail(fl.line, f"chance.{fl.index}", exc.detail)
+            self.result.stopped = "a forced outcome could not be used"
+            return self.result
         except HisoutabError:
             raise
         except Exception as exc:  # a bug in the rules: report it, never a traceback
@@ -319,7 +331,10 @@ class _Run:
             if until == "step" and arg is not None and len(g.history) > arg:
                 self.result.stopped = f"after step {arg}"
                 break
-            if until == "time" and arg is not None and g.state.time > arg:
+            if until == "start":
+                self.result.stopped = "at the start"
+                break
+            if until == "time" and arg is not None and self._time_reached(arg, strictly=True):
                 self.result.stopped = f"time passed {arg}"
                 break
             if len(g.history) >= sc.max_steps:
@@ -467,21 +482,43 @@ def run_scenario(sc: Scenario, *, until: str | None = None, prompt: Prompt | Non
 
 
 def run_file(path: str | Path, **kw: Any) -> Result:
-    """Load and run; a load error becomes a failed result (one message naming file and line)."""
-    from hisoutab.engine.errors import InputError
-
+    """Load and run; a load error, and any error while running, becomes a failed result (one
+    message naming the file, and the line when known): it never stops the caller."""
     from .model import load_scenario
 
     try:
         sc = load_scenario(path, **{k: v for k, v in kw.items() if k in ("ruleset", "options",
                                                                           "lenient")})
     except InputError as exc:
-        r = Result(None, str(path))
-        r.failures.append(Failure(exc.file or str(path), exc.line, exc.field, exc.detail))
-        r.stopped = "not loaded"
-        return r
-    return run_scenario(sc, **{k: v for k, v in kw.items()
-                               if k not in ("ruleset", "options", "lenient")})
+        return failed_result(path, Failure(exc.file or str(path), exc.line, exc.field, exc.detail),
+                             "not loaded")
+    except Exception as exc:  # a bug met while loading: this file fails, the others still run
+        return failed_result(path, Failure(str(path), None, None, _internal(exc, "loading")),
+                             "not loaded")
+    try:
+        return run_scenario(sc, **{k: v for k, v in kw.items()
+                                   if k not in ("ruleset", "options", "lenient")})
+    except HisoutabError as exc:
+        f = Failure(exc.file or str(path), exc.line, exc.field, exc.detail) if isinstance(
+            exc, InputError) and exc.file else Failure(str(path), None, None,
+                                                       _internal(exc, "running"))
+        return failed_result(path, f, "error while running", sc)
+    except Exception as exc:  # a bug met while running: this file fails, the others still run
+        return failed_result(path, Failure(str(path), None, None, _internal(exc, "running")),
+                             "error while running", sc)
+
+
+def failed_result(path: str | Path, failure: Failure, stopped: str,
+                  sc: Scenario | None = None) -> Result:
+    r = Result(sc, str(path))
+    r.failures.append(failure)
+    r.stopped = stopped
+    return r
+
+
+def _internal(exc: BaseException, doing: str) -> str:
+    text = (str(exc).splitlines() or [""])[0][:300]
+    return f"internal error while {doing} the scenario: {type(exc).__name__}: {text}"
 
 
 # ------------------------------------------------------------------------------ golden logs

@@ -15,6 +15,8 @@ from .runner import Result, run_file, run_scenario
 
 
 def check_paths(paths: list[str] | tuple[str, ...], **kw: Any) -> list[Result]:
+    """Every scenario under ``paths``, each run on its own: one that fails to load or to run is a
+    failed result, and the others still run."""
     return [run_file(p, **kw) for p in find_scenarios(list(paths))]
 
 

@@ -90,6 +90,11 @@ class DuelRuleset(RulesetBase):
     setup_schema = DuelSetup
     capabilities = Capabilities(min_players=2, max_players=2, simultaneous=True, chance=True,
                                 hidden_information=True)
+    time_axis: str | None = "time"  # the timeline's cell: the clock of ``until: {time: N}``
+
+    def card_pool(self, ctx: Any) -> tuple[str, ...]:
+        """Every card instance of the game (the context's card table)."""
+        return tuple(ctx.cards)
 
     def turn_info(self, s: Any) -> tuple[int, str]:
         if not s.participants:

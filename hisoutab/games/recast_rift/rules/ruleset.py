@@ -72,6 +72,10 @@ class RecastRift(RulesetBase):
     reference = Path(__file__).resolve().parent.parent / "reference.md"
     presentation = "hisoutab.games.recast_rift.presentation:PRESENTATION"
 
+    def card_pool(self, ctx: Context) -> tuple[str, ...]:
+        """Every card instance of the game (the context's card table)."""
+        return tuple(ctx.cards)
+
     def context(self, options: Options, setup: Any) -> Context:
         checked = self.validate_setup(setup)
         assert isinstance(checked, RiftSetup)
