@@ -137,7 +137,8 @@ def matches(actual: Any, expected: Any, names: tuple[str, ...] = ()) -> bool:
         return False
     if isinstance(actual, int) and isinstance(expected, str) and expected in names:
         return names.index(expected) == actual
-    if isinstance(actual, str) and isinstance(expected, str) and "/" in actual and "/" not in expected:
+    if (isinstance(actual, str) and isinstance(expected, str) and ("/" in actual or "#" in actual)
+            and "/" not in expected):
         return _short(actual, "#" in expected) == expected
     if isinstance(actual, list) and isinstance(expected, list):
         return len(actual) == len(expected) and all(

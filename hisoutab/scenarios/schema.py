@@ -25,6 +25,7 @@ from hisoutab.engine.schemas import FileFormat, Schema, document, embed, file_fo
 
 from .characters import INLINE_KEYS, cards_module
 from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, WHEN_KEYS
+from .hooks import time_axis
 from .model import CHANCE_KINDS, DEFAULT_RULESET, SETUP_KEYS, SETUP_STOPS, TOP_KEYS, UNTIL_WORDS
 from .overlay import REST_KEY
 
@@ -103,7 +104,12 @@ def _chance(b: _Build) -> Schema:
                                                                    "on top, top first"},
     }
     props = {k: kinds[k] for k in CHANCE_KINDS}
-    props["player"] = {"type": "string", "description": "only that player's next event of the kind"}
+    props["player"] = {"type": "string", "description": "only a draw made for that player takes it"}
+    props["what"] = {"type": "string", "description": "only a draw whose `what` (as its chance event "
+                                                      "says) is this takes it"}
+    props["nth"] = {"type": "integer", "minimum": 1, "default": 1,
+                    "description": "the n-th matching draw from now on takes it (1: the next; "
+                                   "earlier ones stay random)"}
     item = {"type": "object", "properties": props, "additionalProperties": False,
             "oneOf": [{"required": [k]} for k in CHANCE_KINDS]}
     return {"type": "array", "items": item,
@@ -156,7 +162,11 @@ def _state(b: _Build) -> Schema:
     if len(records) == 1 and getattr(player := records.pop(), "__record__", False):
         fields: dict[str, Schema] = {f.name: {} for f in dataclasses.fields(player)}
         fields[REST_KEY] = {"type": "string", "description": "where the cards pushed out of an "
-                                                             "overlaid zone go (default: home)"}
+                                                             "overlaid zone go (a zone of the "
+                                                             "player's or a shared one; default: "
+                                                             "the card's home zone, else the "
+                                                             "owner's hidden pile, else the "
+                                                             "shared deck)"}
         out["additionalProperties"] = {"type": "object", "properties": fields,
                                        "additionalProperties": False,
                                        "description": "a player's fields (the key is the player's "
@@ -204,11 +214,13 @@ def _script(b: _Build) -> Schema:
 
 def _until(b: _Build) -> Schema:
     index = {"type": "integer", "minimum": 0}
+    keys = ("step",) if b.rs is not None and time_axis(b.rs) is None else ("step", "time")
     return {"anyOf": [{"enum": list(UNTIL_WORDS)},
                       *({"type": "object", "properties": {k: index}, "required": [k],
-                         "additionalProperties": False} for k in ("step", "time"))],
-            "default": "end", "description": "where the run stops: end, decision, {step: N} or "
-                                             "{time: T}"}
+                         "additionalProperties": False} for k in keys)],
+            "default": "end", "description": "where the run stops: end, decision, start (before any "
+                                             "step), {step: N} or {time: T} (T on the ruleset's "
+                                             "time_axis; refused without one)"}
 
 
 def _expect(b: _Build) -> Schema:
