@@ -8,7 +8,7 @@ from typing import Any
 
 from hisoutab.engine.yamlio import Located
 
-from .hooks import time_axis
+from .hooks import no_clock, time_axis
 from .paths import check_path
 
 WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
@@ -44,7 +44,7 @@ class Checkpoint:
         return f"at time {self.arg}"
 
 
-def expect_type(loc: Located, path: tuple, value: Any, kind: type | tuple[type, ...], what: str
+def expect_type(loc: Located, path: tuple[Any, ...], value: Any, kind: type | tuple[type, ...], what: str
                  ) -> Any:
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
         raise loc.error(path, f"expected {what}, got {value!r}")
@@ -65,7 +65,7 @@ def parse_expect(loc: Located, raw: Any, state: Any, rs: Any, players: tuple[str
 
 def _checkpoint(loc: Located, i: int, item: Any, state: Any, rs: Any, players: tuple[str, ...]
                 ) -> Checkpoint:
-    path: tuple = ("expect", i)
+    path: tuple[Any, ...] = ("expect", i)
     if not isinstance(item, dict):
         raise loc.error(path, "expected a mapping: a checkpoint (at: end, after: STEP, ...) and "
                         "checks (state, cited, steps, events, says, decision)")
@@ -89,7 +89,7 @@ def _checkpoint(loc: Located, i: int, item: Any, state: Any, rs: Any, players: t
     return Checkpoint(i, when, arg, checks, loc.line_of(path + (w,)), path, occ, who)
 
 
-def _when(loc: Located, path: tuple, w: str, arg: Any, rs: Any) -> str:
+def _when(loc: Located, path: tuple[Any, ...], w: str, arg: Any, rs: Any) -> str:
     """The checkpoint's kind (start, end, after, after_step, time, decision), its value checked."""
     if w == "at":
         if arg not in ("start", "end"):
@@ -102,8 +102,6 @@ def _when(loc: Located, path: tuple, w: str, arg: Any, rs: Any) -> str:
                             + ", ".join(sorted(rs.flow.steps)))
         return w
     if w == "time" and time_axis(rs) is None:
-        from .model import no_clock
-
         raise loc.error(path + (w,), no_clock(rs))
     least = 1 if w == "at_decision" else 0
     what = "a decision number ≥ 1" if least else "an integer ≥ 0"
@@ -113,7 +111,7 @@ def _when(loc: Located, path: tuple, w: str, arg: Any, rs: Any) -> str:
     return "decision" if w == "at_decision" else w
 
 
-def _modifiers(loc: Located, path: tuple, item: dict[str, Any], w: str, players: tuple[str, ...]
+def _modifiers(loc: Located, path: tuple[Any, ...], item: dict[str, Any], w: str, players: tuple[str, ...]
                ) -> tuple[int, str | None]:
     for mod in MODIFIERS:
         if mod in item and w != "after":
@@ -129,7 +127,7 @@ def _modifiers(loc: Located, path: tuple, item: dict[str, Any], w: str, players:
     return occ, who
 
 
-def _validate_checks(loc: Located, path: tuple, checks: dict[str, Any], state: Any, rs: Any,
+def _validate_checks(loc: Located, path: tuple[Any, ...], checks: dict[str, Any], state: Any, rs: Any,
                      players: tuple[str, ...] = ()) -> None:
     if "state" in checks:
         _state_check(loc, path, checks["state"], state, rs)
@@ -156,7 +154,7 @@ def _validate_checks(loc: Located, path: tuple, checks: dict[str, Any], state: A
         _validate_decision(loc, path + ("decision",), d, players)
 
 
-def _state_check(loc: Located, path: tuple, st: Any, state: Any, rs: Any) -> None:
+def _state_check(loc: Located, path: tuple[Any, ...], st: Any, state: Any, rs: Any) -> None:
     expect_type(loc, path + ("state",), st, dict, "a mapping of path: value (e.g. P2.hp: 17)")
     for p in st:
         if not isinstance(p, str):
@@ -166,7 +164,7 @@ def _state_check(loc: Located, path: tuple, st: Any, state: Any, rs: Any) -> Non
             raise loc.error(path + ("state", p), problem)
 
 
-def _contains_check(loc: Located, path: tuple, st: Any, state: Any, rs: Any) -> None:
+def _contains_check(loc: Located, path: tuple[Any, ...], st: Any, state: Any, rs: Any) -> None:
     expect_type(loc, path, st, dict, "a mapping of zone: cards (e.g. P1.hand: [gohei_jab])")
     for p, cards in st.items():
         if not isinstance(p, str):
@@ -179,7 +177,7 @@ def _contains_check(loc: Located, path: tuple, st: Any, state: Any, rs: Any) -> 
             raise loc.error(path + (p,), "expected a card id or a non-empty list of card ids")
 
 
-def _texts_check(loc: Located, path: tuple, key: str, v: Any, rs: Any) -> None:
+def _texts_check(loc: Located, path: tuple[Any, ...], key: str, v: Any, rs: Any) -> None:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         raise loc.error(path, "expected a list of texts")
     if key in ("steps", "not_steps"):
@@ -198,7 +196,7 @@ def _labels_ok(v: Any) -> bool:
     return isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
 
 
-def _validate_decision(loc: Located, path: tuple, d: dict[str, Any], players: tuple[str, ...]
+def _validate_decision(loc: Located, path: tuple[Any, ...], d: dict[str, Any], players: tuple[str, ...]
                        ) -> None:
     """The decision check's own fields: players by name, labels as texts."""
     if "player" in d and (not isinstance(d["player"], str) or (players and d["player"] not in players)):
@@ -217,7 +215,7 @@ def _validate_decision(loc: Located, path: tuple, d: dict[str, Any], players: tu
             _labels_check(loc, path + (key,), d[key], players)
 
 
-def _labels_check(loc: Located, path: tuple, v: Any, players: tuple[str, ...]) -> None:
+def _labels_check(loc: Located, path: tuple[Any, ...], v: Any, players: tuple[str, ...]) -> None:
     if isinstance(v, dict):
         for p, labels in v.items():
             if players and p not in players:

@@ -65,3 +65,9 @@ def clock(ruleset: Any, state: Any) -> int | None:
         return None
     value = getattr(state, axis, None)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def no_clock(ruleset: Any) -> str:
+    """Why ``until: {time: …}`` / ``time:`` cannot be used with a ruleset that has no clock."""
+    return (f"{ruleset.id} has no clock (it declares no time_axis); stop by steps or decisions "
+            "instead: until: {step: N}, until: decision, or an after: / at_decision: checkpoint")

@@ -25,7 +25,7 @@ from hisoutab.engine.yamlio import Located, load_yaml, load_yaml_text
 from .characters import resolve_characters
 from .expect import Checkpoint, expect_type, parse_expect
 from .frames import apply_next, dry_run
-from .hooks import time_axis
+from .hooks import no_clock, time_axis
 from .overlay import Overlay
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
@@ -347,19 +347,24 @@ def _setup_path(exc: InputError, setup: dict[str, Any]) -> tuple[Any, ...]:
             if not isinstance(item, str) and repr(item) in str(exc):
                 return ("setup", path[0], k)
     if not path:
-        for key, value in setup.items():
-            if isinstance(value, list):
-                for k, item in enumerate(value):
-                    named = item if isinstance(item, str) else getattr(item, "file", None)
-                    if repr(item) in str(exc) or (named and exc.file == named):
-                        return ("setup", key, k)
-                for k, item in enumerate(value):
-                    if isinstance(item, str) and item in str(exc):
-                        return ("setup", key, k)
-            if repr(value) in str(exc):
-                return ("setup", key)
-        return ("setup", next(iter(setup))) if setup else ("setup",)
+        return _quoted_setup_path(exc, setup)
     return ("setup", *path)
+
+
+def _quoted_setup_path(exc: InputError, setup: dict[str, Any]) -> tuple[Any, ...]:
+    """The setup field (or list item) whose value an error without a field quotes."""
+    for key, value in setup.items():
+        if isinstance(value, list):
+            for k, item in enumerate(value):
+                named = item if isinstance(item, str) else getattr(item, "file", None)
+                if repr(item) in str(exc) or (named and exc.file == named):
+                    return ("setup", key, k)
+            for k, item in enumerate(value):
+                if isinstance(item, str) and item in str(exc):
+                    return ("setup", key, k)
+        if repr(value) in str(exc):
+            return ("setup", key)
+    return ("setup", next(iter(setup))) if setup else ("setup",)
 
 
 def _standard_setup(loc: Located, game: Game, setup_raw: dict[str, Any]) -> Any:
@@ -482,9 +487,10 @@ def make_forced(kind: str, value: Any, player: str | None, *, what: str | None, 
                 source: str) -> Forced | None:
     """A forced outcome with the engine's matching by ``what`` and ``nth`` and its ``source``
     (None when the engine cannot match by what was asked)."""
-    probe = Chance()
+    force: Any = Chance().force  # the engine's, with what / nth / source when it has them
     try:
-        return probe.force(kind, value, player=player, what=what, nth=nth, source=source)
+        forced: Forced = force(kind, value, player=player, what=what, nth=nth, source=source)
+        return forced
     except TypeError:  # an engine whose force() takes no what / nth / source
         if what is not None or nth != 1:
             return None
@@ -521,8 +527,3 @@ def _parse_until(loc: Located, raw: Any, rs: Any = None) -> tuple[str, Any]:
             return (k, v)
     raise loc.error(("until",), f"{raw!r}: expected end, decision, start, {{step: N}} or "
                     "{time: T}")
-
-
-def no_clock(rs: Any) -> str:
-    return (f"{rs.id} has no clock (it declares no time_axis); stop by steps or decisions "
-            "instead: until: {step: N}, until: decision, or an after: / at_decision: checkpoint")

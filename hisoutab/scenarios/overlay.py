@@ -159,8 +159,10 @@ class Overlay:
                 for k, item in enumerate(value):
                     self._shape(path + (k,), a[0], item)
             return
-        if not _record_class(hint):
-            return
+        if _record_class(hint):
+            self._record_shape(path, hint, value)
+
+    def _record_shape(self, path: Path, hint: Any, value: Any) -> None:
         name = hint.__name__
         if not isinstance(value, dict):
             raise self.err(path, f"expected a mapping ({name}: "
@@ -287,8 +289,6 @@ class Overlay:
             if iid in problem:
                 return path
         words = set(re.findall(r"[a-z_]+", problem.lower()))
-        synonyms = {"piece": ("x", "y"), "board": ("x", "y"), "timeline": ("marker", "hit"),
-                    "gauge": ("spirit",), "token": ("hit", "marker"), "sequence": ("spell_seq",)}
         ids = set(re.findall(r"[A-Za-z0-9_]+", problem))
         for key, value in overlay.items():  # a record named by its id: bullet b1
             if isinstance(value, list):
@@ -297,20 +297,27 @@ class Overlay:
                         return (key, k)
         for name in self.names:
             if problem.startswith(name) and isinstance(overlay.get(name), dict):
-                spec = overlay[name]
-                for key in spec:
-                    if key.lower() in words:
-                        return (name, key)
-                found = [key for word, keys in synonyms.items() if word in words
-                         for key in keys if key in spec]
-                if len(found) > 1 and clears is not None:
-                    for key in found:
-                        if clears((name, key)):
-                            return (name, key)
-                if found:
-                    return (name, found[0])
-                return (name,)
+                return (name, *_in_spec(overlay[name], words, lambda k, n=name: clears is not None
+                                        and clears((n, k))))
         for key in overlay:
             if str(key).lower() in words:
                 return (key,)
         return ()
+
+
+#: words of invariant messages → the fields they are likely about
+SYNONYMS = {"piece": ("x", "y"), "board": ("x", "y"), "timeline": ("marker", "hit"),
+            "gauge": ("spirit",), "token": ("hit", "marker"), "sequence": ("spell_seq",)}
+
+
+def _in_spec(spec: dict[str, Any], words: set[str], clears: Any) -> Path:
+    """The field of a player's overlay a message about that player names (or hints at)."""
+    for key in spec:
+        if key.lower() in words:
+            return (key,)
+    found = [key for word, keys in SYNONYMS.items() if word in words for key in keys if key in spec]
+    if len(found) > 1:
+        for key in found:
+            if clears(key):
+                return (key,)
+    return (found[0],) if found else ()

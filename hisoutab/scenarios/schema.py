@@ -27,7 +27,7 @@ from .characters import INLINE_KEYS, cards_module
 from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, WHEN_KEYS
 from .hooks import time_axis
 from .model import CHANCE_KINDS, DEFAULT_RULESET, SETUP_KEYS, SETUP_STOPS, TOP_KEYS, UNTIL_WORDS
-from .overlay import REST_KEY
+from .placing import REST_KEY
 
 SCENARIO = "scenario"
 NULLABLE = ("options", "chance", "setup", "script", "expect")  # the loader reads null as empty

@@ -96,7 +96,7 @@ def _flatten(value: Any, prefix: str = "", out: dict[str, Any] | None = None) ->
 
 
 def _named(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
-    d = to_dict(state)
+    d: dict[str, Any] = to_dict(state)
     for k, v in list(d.items()):
         if isinstance(v, list) and v and all(isinstance(x, dict) and x.get("name") in names for x in v):
             del d[k]
