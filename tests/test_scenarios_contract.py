@@ -407,3 +407,33 @@ def test_export_line_after_an_edit_loads_and_runs() -> None:
     assert doc["until"] == "start"
     sc = load_scenario_text(yaml.safe_dump(doc), "line.yaml")
     assert sc.start_state == s and run_scenario(sc, golden=False).passed
+
+
+def test_a_grid_cell_is_set_by_its_address_and_its_card_moves() -> None:
+    head = "ruleset: toy-scen-grid\nsetup:\n  players: 2\n  stop: start\n  state:\n"
+    s = load(head + "    'map[1][0]': dash#2\n    'map[0][1]': leap\n").start_state
+    assert s.map == (("", "leap#1"), ("dash#2", ""))
+    assert "dash#2" not in s.deck and "leap#1" not in s.deck
+    with pytest.raises(InputError, match=r"setup\.state\.map\[2\]\[0\]: no cell \[2\]\[0\]: the "
+                                         r"grid map has 2 rows of 2 cells"):
+        load(head + "    'map[2][0]': dash#2\n")
+    with pytest.raises(InputError, match=r"give either map or some of its cells, not both"):
+        load(head + "    map: [['', ''], ['', '']]\n    'map[0][0]': dash#2\n")
+
+
+def test_a_card_moved_from_one_cell_to_another_leaves_the_first() -> None:
+    class Laid(Gridded):
+        id = "toy-scen-laid"
+
+        def initial_state(self, ctx: Any, seed: int) -> Any:
+            s = super().initial_state(ctx, seed)
+            return replace(s, map=(("step#2", ""), ("", "")),
+                           deck=tuple(c for c in s.deck if c != "step#2"))
+
+    register(Laid())
+    s = load("ruleset: toy-scen-laid\nsetup:\n  players: 2\n  stop: start\n  state:\n"
+             "    'map[1][1]': step#2\n").start_state
+    assert s.map == (("", ""), ("", "step#2")) and "step#2" not in s.deck
+    s = load("ruleset: toy-scen-laid\nsetup:\n  players: 2\n  stop: start\n  state:\n"
+             "    'map[0][0]': leap#1\n").start_state
+    assert s.map == (("leap#1", ""), ("", "")) and s.deck[-1] == "step#2"  # pushed out: the deck

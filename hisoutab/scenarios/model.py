@@ -467,7 +467,7 @@ def _chance_item(loc: Located, k: int, item: Any, players: tuple[str, ...],
     line = loc.line_of(where)
     source = f"{loc.file}:{line}" if line is not None else loc.file
     forced = make_forced(kind, tuple(value) if isinstance(value, list) else value, player,
-                         what=what, nth=nth, source=source)
+                         what=what, nth=nth if "nth" in item else None, source=source)
     if forced is None:
         raise loc.error(where + ("what" if what is not None else "nth",),
                         "this engine matches a forced outcome by kind and player only")
@@ -483,7 +483,7 @@ def _check_value(loc: Located, where: tuple[str | int, ...], kind: str, value: A
         raise loc.error(where, "expected a non-empty list: the order, top first")
 
 
-def make_forced(kind: str, value: Any, player: str | None, *, what: str | None, nth: int,
+def make_forced(kind: str, value: Any, player: str | None, *, what: str | None, nth: int | None,
                 source: str) -> Forced | None:
     """A forced outcome with the engine's matching by ``what`` and ``nth`` and its ``source``
     (None when the engine cannot match by what was asked)."""
@@ -492,7 +492,7 @@ def make_forced(kind: str, value: Any, player: str | None, *, what: str | None, 
         forced: Forced = force(kind, value, player=player, what=what, nth=nth, source=source)
         return forced
     except TypeError:  # an engine whose force() takes no what / nth / source
-        if what is not None or nth != 1:
+        if what is not None or nth not in (None, 1):
             return None
         return Forced(kind, value, player)
 

@@ -236,6 +236,8 @@ class Overlay:
                 if not isinstance(value, dict):
                     raise self.err((key,), "expected a mapping of player fields")
                 player_specs[self.names.index(key)] = value
+            elif (cell := placer.cell_of(None, key)) is not None:
+                placer.note_cell(cell, value, (key,))
             elif key not in fields:
                 known = sorted(fields + list(self.names if pfield else ()))
                 raise self.err((key,), "unknown state field; known fields: " + ", ".join(known))
@@ -260,6 +262,9 @@ class Overlay:
                 if not isinstance(value, str):
                     raise self.err((name, key), f"expected a zone name, got {value!r}")
                 continue
+            if (cell := placer.cell_of(index, key)) is not None:
+                placer.note_cell(cell, value, (name, key))
+                continue
             if key not in fields:
                 raise self.err((name, key), "unknown player field; known fields: "
                                + ", ".join(sorted([*fields, REST_KEY])))
@@ -273,8 +278,10 @@ class Overlay:
                rests: dict[int, str], cls: type, players: Sequence[Any]) -> None:
         """The card zones given: ids settled to copies, each checked as a value of its field,
         then put, the other cards moved (see :mod:`.placing`)."""
+        placer.add_cells(data, given)
         for place, (value, path) in list(given.items()):
             value = placer.settle(value)
+            value = placer.close_cells(place, value)
             holder = cls if place.player is None else type(players[place.player])
             hint = hints_of(holder)[place.attr]
             given[place] = (self._value(path, hint, value, place.attr), path)

@@ -150,8 +150,8 @@ def without(place: Place, value: Any, gone: set[str]) -> Any:
         return None if value in gone else value
     if not isinstance(value, list):
         return value
-    if z.kind == "grid":
-        return [[("" if isinstance(x, str) and x in gone else x) for x in row]
+    if z.kind == "grid":  # a cell whose card is gone is empty, a token's too
+        return [[("" if _card_of(z, x) in gone else x) for x in row]
                 if isinstance(row, list) else row for row in value]
     if z.card_attr:
         return value

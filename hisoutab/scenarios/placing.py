@@ -9,6 +9,7 @@ every card is where it was or where the overlay put it, exactly once (checked).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,7 @@ from .hooks import card_owner, card_pool, home_zone
 from .places import Place, cards_in, get, places_of, positions, put, without
 
 Path = tuple[str | int, ...]
+_CELL = re.compile(r"^([^\[\]]+)\[(\d+)\]\[(\d+)\]$")  # a grid's cell: map[1][2]
 REST_KEY = "rest"  # per player: where cards pushed out of an overlaid zone go
 
 
@@ -40,6 +42,7 @@ class Placer:
         self.placed_at: dict[str, Path] = {}
         self._initial: dict[str, tuple[str, int]] | None = None
         self._fronted: set[str] = set()
+        self._cells: dict[Place, list[tuple[int, int, Any, Path]]] = {}
 
     def place_for(self, player: int | None, attr: str) -> Place | None:
         return next((p for p in self.places if p.player == player and p.attr == attr), None)
@@ -127,6 +130,58 @@ class Placer:
                            "all are placed")
         self._mark(free[0], p.path)
         return free[0]
+
+    # ------------------------------------------------------------------ cells
+    def cell_of(self, player: int | None, key: str) -> tuple[Place, int, int] | None:
+        """``map[1][2]``: (the grid zone ``map`` of ``player`` or shared, row 1, column 2)."""
+        m = _CELL.match(key)
+        if m is None:
+            return None
+        place = self.place_for(player, m.group(1))
+        if place is None or place.zone.kind != "grid":
+            return None
+        return place, int(m.group(2)), int(m.group(3))
+
+    def note_cell(self, cell: tuple[Place, int, int], value: Any, path: Path) -> None:
+        self._cells.setdefault(cell[0], []).append((cell[1], cell[2], value, path))
+
+    def add_cells(self, data: dict[str, Any], given: dict[Place, tuple[Any, Path]]) -> None:
+        """The grids some of whose cells the overlay gives: the whole grid given, those cells
+        changed (their cards resolved; the token of a cell keeps its other fields)."""
+        for place, cells in self._cells.items():
+            first = cells[0][3]
+            if place in given:
+                raise self.err(first, f"give either {place.attr} or some of its cells, not both")
+            grid = [list(row) if isinstance(row, list) else row
+                    for row in get(data, self.pfield, place) or []]
+            for r, c, value, path in cells:
+                if not 0 <= r < len(grid) or not isinstance(grid[r], list) or not 0 <= c < len(
+                        grid[r]):
+                    width = len(grid[0]) if grid and isinstance(grid[0], list) else 0
+                    raise self.err(path, f"no cell [{r}][{c}]: the grid {place.attr} has "
+                                   f"{len(grid)} rows of {width} cells")
+                grid[r][c] = self._cell(place, grid[r][c], value, path)
+            given[place] = (grid, first)
+
+    def _cell(self, place: Place, old: Any, value: Any, path: Path) -> Any:
+        card_attr = place.zone.card_attr
+        if value == "" or isinstance(value, dict):
+            return self._item(place, value, path, empty="")
+        card = self._one(place, value, path, slot=True)
+        if card_attr:
+            return {**(old if isinstance(old, dict) else {}), card_attr: card}
+        return card
+
+    def close_cells(self, place: Place, value: Any) -> Any:
+        """A grid given by cells: the other cells lose the cards those cells took."""
+        cells = self._cells.get(place)
+        if not cells:
+            return value
+        targets = {(r, c) for r, c, _, _ in cells}
+        taken = {card for pos, card in positions(place, value) if pos in targets}
+        gone = {pos for pos, card in positions(place, value) if card in taken and pos not in targets}
+        return [[("" if (r, c) in gone else x) for c, x in enumerate(row)]
+                for r, row in enumerate(value)]
 
     # ------------------------------------------------------------------ moves
     def apply(self, data: dict[str, Any], given: dict[Place, tuple[Any, Path]],
