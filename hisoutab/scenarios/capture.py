@@ -6,7 +6,7 @@ from typing import Any
 
 import yaml
 
-from hisoutab.engine.record import to_dict
+from hisoutab.engine.record import is_record, to_dict
 
 from .cardnames import CardNames
 from .hooks import card_pool, clock, time_axis
@@ -67,10 +67,9 @@ def _plain(value: Any) -> Any:
         return {k: _plain(x) for k, x in value.items()}
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
-    try:
+    if is_record(value):
         return to_dict(value)
-    except (TypeError, ValueError):
-        return getattr(value, "id", str(value))
+    return getattr(value, "id", str(value))
 
 
 def until_after(steps: int) -> str | dict[str, int]:
