@@ -442,3 +442,17 @@ def test_a_card_moved_from_one_cell_to_another_leaves_the_first() -> None:
     s = load("ruleset: toy-scen-laid\nsetup:\n  players: 2\n  stop: start\n  state:\n"
              "    'map[0][0]': leap#1\n").start_state
     assert s.map == (("leap#1", ""), ("", "")) and s.deck[-1] == "step#2"  # pushed out: the deck
+
+
+def test_the_schema_takes_a_grid_cell_key_and_no_other() -> None:
+    import jsonschema
+
+    from hisoutab.engine.ruleset import get_ruleset
+    from hisoutab.scenarios.schema import scenario_schema
+
+    check = jsonschema.Draft202012Validator(scenario_schema(get_ruleset("toy-scen-grid")))
+    doc = {"name": "n", "description": "d", "ruleset": "toy-scen-grid",
+           "setup": {"players": 2, "state": {"map[1][0]": "dash#2"}}}
+    assert not list(check.iter_errors(doc))
+    doc["setup"]["state"] = {"map[x]": "dash#2"}
+    assert list(check.iter_errors(doc))

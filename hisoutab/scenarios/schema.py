@@ -13,6 +13,7 @@ rest (labels, paths, cards, the state's invariants) and stays the last word.
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -158,6 +159,9 @@ def _state(b: _Build) -> Schema:
         props["agenda"] = {"type": "array", "items": _frame(b),
                            "description": "the agenda, as frames [step name, args...] (top last)"}
     out["properties"] = props
+    cells = _cells(b, "shared")
+    if cells:
+        out["patternProperties"] = cells
     records = {a for a in typing.get_args(hints.get(pfield)) if a is not Ellipsis}
     if len(records) == 1 and getattr(player := records.pop(), "__record__", False):
         fields: dict[str, Schema] = {f.name: {} for f in dataclasses.fields(player)}
@@ -171,7 +175,17 @@ def _state(b: _Build) -> Schema:
                                        "additionalProperties": False,
                                        "description": "a player's fields (the key is the player's "
                                                       "name: P1, P2…)"}
+        mine = _cells(b, "player")
+        if mine:
+            out["additionalProperties"]["patternProperties"] = mine
     return out
+
+
+def _cells(b: _Build, owner: str) -> dict[str, Schema]:
+    """The keys of a grid zone's cells (``map[1][2]``), for the grids of ``owner``."""
+    return {f"^{re.escape(z.attr)}\\[[0-9]+\\]\\[[0-9]+\\]$": {
+        "description": f"one cell of the grid {z.attr} (row, column): a card, or '' for none"}
+        for z in getattr(b.rs, "zones", ()) if z.kind == "grid" and z.owner == owner}
 
 
 def _character_item(b: _Build) -> Schema:
