@@ -3,9 +3,10 @@
 The overlay is a mapping whose keys are the state record's field names, plus the player names
 (``P1``, ``P2``) for the records of the players' tuple. Values are written as in ``to_dict`` form,
 with a few conveniences: player names for player indices (``initiative: P2``), ``right`` / ``left``
-for a facing, and card ids (``gohei_jab``) for card instances, resolved by the ruleset context to
-the next unused copy and moved out of the zone they were in, so that no card is in two places.
-Nothing here knows the list of fields: it is read from the records' type hints.
+for a facing, and in the declared card zones cards named as the guide names them (``P1/bid#7``,
+``bid#7``, ``bid``: :mod:`.cardnames`), moved out of the zone they were in (:mod:`.placing`), so
+that no card is in two places. Nothing here knows the list of fields: it is read from the records'
+type hints.
 """
 
 from __future__ import annotations
