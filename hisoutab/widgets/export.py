@@ -17,7 +17,7 @@ import yaml
 from hisoutab.engine.files import write_file
 from hisoutab.engine.game import Game
 from hisoutab.engine.record import to_dict
-from hisoutab.scenarios.capture import _Dumper, capture
+from hisoutab.scenarios.capture import _Dumper, capture, until_after
 from hisoutab.scenarios.paths import check_path
 
 MIN_MAX_STEPS = 5000
@@ -114,8 +114,9 @@ def line_scenario(game: Game, *, name: str | None = None, description: str | Non
     script = [_choice(s.choice) for s in game.history if s.choice]
     if script:
         doc["script"] = script
-    # stop after the cursor's last step (step indices count from the game's start)
-    doc["until"] = {"step": game.cursor - 1}
+    # stop after the cursor's last step (step indices count from the game's start; at the
+    # start itself, before any step)
+    doc["until"] = until_after(game.cursor)
     doc["max_steps"] = max(MIN_MAX_STEPS, game.cursor + 100)
     doc["expect"] = [{"at": "end", "state": _checks(game)}]
     return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)

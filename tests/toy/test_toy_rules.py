@@ -4,15 +4,12 @@ tests/test_conformance.py, checks the toy against the contract with every other 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hisoutab import Game, RandomAgent
 from hisoutab.engine.contract import HIDDEN_CARD
 from hisoutab.engine.errors import InputError, OptionError
 from hisoutab.engine.record import replace
-from hisoutab.scenarios import load_scenario, run_scenario
 
 from . import RULESET
 from .state import State
@@ -177,15 +174,3 @@ def test_the_coop_invariants_catch_broken_states() -> None:
     lost = replace(s, bag=s.bag[1:])
     assert any("not conserved" in p for p in coop.invariants(game.ctx, lost))
     assert any("defeat with" in p for p in coop.invariants(game.ctx, replace(s, outcome="defeat")))
-
-
-PENDING = sorted((Path(__file__).parent / "pending_scenarios").glob("*.yaml"))
-
-
-@pytest.mark.xfail(raises=InputError, strict=True,
-                   reason="the scenario loader does not read nth/what in chance lines nor grid cell "
-                          "addresses yet; once it does, move the file to tests/toy/scenarios")
-@pytest.mark.parametrize("path", PENDING, ids=[p.stem for p in PENDING])
-def test_pending_scenarios(path: Path) -> None:
-    result = run_scenario(load_scenario(path))
-    assert result.passed, result.failures
