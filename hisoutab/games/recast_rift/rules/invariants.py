@@ -60,6 +60,8 @@ def check_invariants(ctx: Context, s: State, zones: Iterable[Zone]) -> list[str]
     problems += _stack_problems(s)
     if s.texts < 0:
         problems.append(f"{s.texts} card texts being processed")
+    if s.fallen is not None and (s.fallen not in (0, 1) or s.players[s.fallen].life > 0):
+        problems.append(f"player {s.fallen!r} is recorded as the first at 0 Life but is not at 0")
     if s.winner is not None:
         if s.agenda:
             problems.append("the game has a winner but the agenda is not empty")
