@@ -67,7 +67,7 @@ def deploy(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
         else:
             s, frames = lose_life(ctx, s, i, 1)
             text += f" (Life {s.players[i].life})"
-        if not s.stack and ("win.check",) not in frames and ("game.over",) not in frames:
+        if not s.stack and not any(f[0] in ("win.check", "game.over") for f in frames):
             frames += win_frames(ctx, s)
         return Outcome(s, text, events=({"type": "deploy_failed", "player": pn(i), "card": e.card},),
                        then=frames + wait_frames(ctx, s), clauses=clauses)

@@ -23,10 +23,12 @@ def lose_life(ctx: Context, s: State, i: int, n: int, *,
     p = s.players[i]
     life = max(0, p.life - n)
     s = setp(s, i, replace(p, life=life))
-    if life == 0 and s.fallen is None:
-        s = replace(s, fallen=i)
     frames: list[tuple[Any, ...]] = []
-    if life == 0 and ctx.options["a26.win_check"] == "immediate":
+    if life == 0 < p.life and s.players[1 - i].life == 0:
+        # the other Life reached 0 first, its check still waiting (A-26 end_of_processing): the win
+        # was made then, and no Life can rise again — the game ends now, that player losing
+        frames.append(("game.over", 1 - i))
+    elif life == 0 and ctx.options["a26.win_check"] == "immediate":
         frames.append(("game.over",))
     elif life == 0:
         if resolution or not s.stack:
@@ -55,10 +57,10 @@ def win_check(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
 def game_over(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """A player whose Life is 0 loses: the opponent wins — the game is won by bringing the
     opponent's Life to 0 (「本ゲームの勝利方法は相手のライフを０にすることです」, L122), and the text
-    knows no draw. When both Lives are at 0 by the time the win is checked (a26.win_check =
-    end_of_processing), the win was made when the first of them reached 0: that player loses."""
+    knows no draw. When a second Life reaches 0 while the first one's check still waits (a26.win_check
+    = end_of_processing), the win was made when the first reached 0: that player loses."""
     dead = [i for i in (0, 1) if s.players[i].life == 0]
-    loser = s.fallen if s.fallen is not None and s.fallen in dead else dead[0]
+    loser = frame[1] if len(frame) > 1 else dead[0]
     winner = pn(1 - loser)
     text = f"{pn(loser)}'s Life is 0: {winner} wins"
     clauses: tuple[str, ...] = ("RR-WIN-1",)

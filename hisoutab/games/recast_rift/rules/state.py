@@ -79,7 +79,6 @@ class State:
     stack: tuple[Entry, ...] = ()  # the cast zone, top last
     waiting: tuple[Waiting, ...] = ()
     texts: int = 0  # card texts being processed (RR-PRIN-3)
-    fallen: int | None = None  # the player whose Life reached 0 first (RR-WIN-1)
     winner: str | None = None
     agenda: tuple[tuple[Any, ...], ...] = ()
     rng: int = 0
