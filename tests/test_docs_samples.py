@@ -1,0 +1,165 @@
+"""Every sample output of the README and docs/*.md is what the code prints today.
+
+- A *command sample* is a fenced block without a language whose first line is ``$ hisoutab …``:
+  each ``$`` line is run (``python -m hisoutab.cli.main``, in a fresh folder prepared as the
+  sentence around the block says, see ``PREPARE``) and what it prints, stdout and stderr, must be the
+  lines below it. A shell comment after the command (``# after editing … by hand``) is not run.
+- A *Python sample* is a ```` ```python ```` block directly followed by a block without a language:
+  the code is run and what it prints must be that block.
+
+In the expected lines, a line ``...`` stands for one or more lines left out (at the end of a block:
+the output goes on), and ``/tmp/`` is the test's temporary folder. Nothing else is normalized.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import os
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.test_compare import JAB_VS_POKE
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+BLOCK = re.compile(r"^```(?P<lang>[^\n`]*)\n(?P<body>.*?)^```[ \t]*$", re.S | re.M)
+ELIDED = "..."
+MIKO = ROOT / "hisoutab" / "games" / "hisoutab" / "v0452" / "data" / "characters" / "miko.yaml"
+
+
+# --------------------------------------------------------------------------- finding the samples
+def _blocks(path: Path) -> list[tuple[int, str, str, int]]:
+    """(line, language, body, end offset) of each fenced block of a page."""
+    text = path.read_text(encoding="utf-8")
+    return [(text.count("\n", 0, m.start()) + 1, m.group("lang").strip(), m.group("body"), m.end())
+            for m in BLOCK.finditer(text)]
+
+
+def command_samples() -> list[tuple[str, str]]:
+    """(page:line, block) of every command sample."""
+    return [(f"{p.relative_to(ROOT)}:{line}", body) for p in PAGES
+            for line, lang, body, _ in _blocks(p) if not lang and body.startswith("$ hisoutab ")]
+
+
+def python_samples() -> list[tuple[str, str, str]]:
+    """(page:line, code, what it prints) of every Python sample."""
+    out = []
+    for p in PAGES:
+        text = p.read_text(encoding="utf-8")
+        blocks = _blocks(p)
+        for (line, lang, code, end), (_, next_lang, printed, _) in itertools.pairwise(blocks):
+            start = text.find("```", end)
+            if lang == "python" and not next_lang and not text[end:start].strip():
+                out.append((f"{p.relative_to(ROOT)}:{line}", code, printed))
+    return out
+
+
+def commands(block: str) -> list[tuple[str, list[str]]]:
+    """The commands of a command sample, each with its expected lines."""
+    out: list[tuple[str, list[str]]] = []
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            out.append((re.sub(r"\s+#\s.*$", "", line[2:]).strip(), []))
+        else:
+            out[-1][1].append(line)
+    return out
+
+
+# --------------------------------------------------------------------------- comparing
+def matches(expected: list[str], actual: str) -> bool:
+    """``actual`` reads as the ``expected`` lines, a ``...`` line standing for one or more lines."""
+    pattern = "".join(r"(?:[^\n]*\n)+?" if line.strip() == ELIDED else re.escape(line.rstrip()) + r"\n"
+                      for line in expected)
+    text = "".join(line.rstrip() + "\n" for line in actual.splitlines())
+    return re.fullmatch(pattern, text) is not None
+
+
+def test_the_comparison_can_fail() -> None:
+    assert matches(["a", "...", "d"], "a\nb\nc\nd\n")
+    assert matches(["a", "..."], "a\nb\n")
+    assert not matches(["a", "...", "d"], "a\nd\n")  # ... is at least one line
+    assert not matches(["a", "d"], "a\nb\nd\n")
+    assert not matches(["a"], "a\nb\n")  # nothing left out without ...
+    assert not matches(["a  x"], "a x\n")
+
+
+def test_the_samples_are_found() -> None:
+    found = {label.split(":")[0] for label, _ in command_samples()}
+    assert {"docs/engine.md", "docs/cards.md", "docs/scenarios.md"} <= found
+    assert any(code.startswith("import json") for _, code, _ in python_samples())
+    engine = [c for label, b in command_samples() if label.startswith("docs/engine.md")
+              for c, _ in commands(b)]
+    assert "hisoutab play --seed 1" in engine and "hisoutab graph phases -o phases.dot" in engine
+
+
+# --------------------------------------------------------------------------- what a sample needs
+def _typo_field(tmp: Path) -> None:
+    """A copy of miko.yaml whose Gohei Jab (line 78) misspells ``hitstun``."""
+    lines = MIKO.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[77].strip() == "hitstun: 2"
+    lines[77] = lines[77].replace("hitstun", "hitstum")
+    (tmp / "cards").mkdir()
+    (tmp / "cards" / "typo_field.yaml").write_text("".join(lines), encoding="utf-8")
+
+
+def _users_report(tmp: Path) -> None:
+    (tmp / "report.html").write_text("<!DOCTYPE html><html><body>my notes</body></html>\n",
+                                     encoding="utf-8")
+
+
+def _hand_edited_graph(tmp: Path) -> None:
+    _run(tmp, "hisoutab graph phases -o phases.dot")
+    dot = tmp / "phases.dot"
+    dot.write_text(dot.read_text(encoding="utf-8") + "// my note\n", encoding="utf-8")
+
+
+def _jab_vs_poke(tmp: Path) -> None:
+    (tmp / "jab_vs_poke.yaml").write_text(JAB_VS_POKE, encoding="utf-8")
+
+
+#: what the folder holds before a command runs, as the page around its sample says
+PREPARE: dict[str, Callable[[Path], None]] = {
+    "hisoutab play --p1 /tmp/cards/typo_field.yaml": _typo_field,
+    "hisoutab render --seed 1 -o report.html": _users_report,
+    "hisoutab graph phases -o phases.dot": _hand_edited_graph,
+    "hisoutab diff jab_vs_poke.yaml --rulesets hisoutab-0.45.2,hisoutab-draft": _jab_vs_poke,
+}
+
+
+def _run(tmp: Path, command: str) -> str:
+    args = shlex.split(command.replace("/tmp/", f"{tmp}/"))
+    assert args[0] == "hisoutab", command
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", "NO_COLOR": "1"}
+    run = subprocess.run([sys.executable, "-m", "hisoutab.cli.main", *args[1:]], cwd=tmp, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+    return run.stdout.replace(f"{tmp}/", "/tmp/")
+
+
+# --------------------------------------------------------------------------- the samples
+@pytest.mark.parametrize(("label", "block"), command_samples(), ids=[s[0] for s in command_samples()])
+def test_a_command_sample_is_what_the_command_prints(label: str, block: str, tmp_path: Path) -> None:
+    for command, expected in commands(block):
+        folder = tmp_path / f"run{len(list(tmp_path.iterdir()))}"
+        folder.mkdir()
+        PREPARE.get(command, lambda _tmp: None)(folder)
+        actual = _run(folder, command)
+        assert matches(expected, actual), f"{label}: $ {command}\n--- the page shows:\n" + \
+            "\n".join(expected) + "\n--- the command prints:\n" + actual
+
+
+@pytest.mark.parametrize(("label", "code", "printed"), python_samples(),
+                         ids=[s[0] for s in python_samples()])
+def test_a_python_sample_prints_what_the_page_shows(label: str, code: str, printed: str) -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, label, "exec"), {"__name__": "__sample__"})
+    assert matches(printed.splitlines(), out.getvalue()), f"{label}\n--- the page shows:\n{printed}" \
+        f"--- the code prints:\n{out.getvalue()}"
