@@ -163,3 +163,79 @@ def test_a_python_sample_prints_what_the_page_shows(label: str, code: str, print
         exec(compile(code, label, "exec"), {"__name__": "__sample__"})
     assert matches(printed.splitlines(), out.getvalue()), f"{label}\n--- the page shows:\n{printed}" \
         f"--- the code prints:\n{out.getvalue()}"
+
+
+# --------------------------------------------------------------------------- cards.md's messages
+#: the broken copies of miko.yaml of docs/cards.md § Validation messages, in its order: the file's
+#: name → (the card whose section is changed, or None for the whole file; the text; its replacement)
+BROKEN_MIKO: dict[str, tuple[str | None, str, str]] = {
+    "typo_field": ("gohei_jab", "hitstun:", "hitstum:"),
+    "bad_effect": ("gohei_jab", "- physical", "- fly"),
+    "bad_on_damage": ("purifying_strike", "- spirit_break", "- move: 1"),
+    "kw_type": ("quick_jab", "priority: true", "priority: yes please"),
+    "bad_range": ("spirit_sign", "GRRR", "GRXR"),
+    "physical_no_range": ("spirit_sign", "    range: |\n      GRRR\n", ""),
+    "no_hitstun_bullet": ("ofuda_spread", "    hitstun: 2\n", ""),
+    "no_duration": ("ofuda_spread", "duration: 2, ", ""),
+    "straight_and_trace": ("homing_amulet", "trace: 1}", "trace: 1, straight: 1}"),
+    "bad_angle": ("divine_arrow", "angle: [forward]", "angle: [sideways]"),
+    "multi_angles": ("persuasion_needle", "angle: [forward, up-forward, down-forward]", "angle: [forward]"),
+    "multi_9": ("amulet_storm", "multi: 4", "multi: 9"),
+    "field_len": ("barrier_field", "field: [2, 0]", "field: [2]"),
+    "sub_in_sub": ("sealing_step", "effects: [dash: 1]",
+                   "effects: [dash: 1, sub: {startup: 1, recovery: 1, effects: [dash: 1]}]"),
+    "bad_motion_tag": ("dive_motion", 'special: "421"', 'special: "412"'),
+    "spell_cost_6": ("spirit_sign", "spell_cost: 3", "spell_cost: 6"),
+    "top_only": ("sweep", "    bottom:\n      name: Low Sweep\n      range: |\n        GRR\n"
+                          "      effects:\n        - physical\n", ""),
+    "two_sided_effects": ("sweep", "    top:\n", "    effects: [physical]\n    top:\n"),
+    "deck_standing": (None, "  step: 2\n", "  step: 2\n  guard: 1\n"),
+    "special_area_tag": (None, '  "214": barrier_field', '  "215": barrier_field'),
+    "area_motion": (None, '  "421": sealing_dive', '  "421": rising_dragon_2'),
+    "two_pools": (None, "extra: [hakurei_orb_2,", "extra: [hakurei_orb,"),
+    "extra_no_motion": (None, "extra: [hakurei_orb_2,", "extra: [loose,"),
+    "spell_deck_9": (None, "great_barrier, amulet_storm]", "great_barrier]"),
+    "spell_not_pool": (None, "spell_deck: [fantasy_seal,", "spell_deck: [step,"),
+    "spell_twice": (None, "spell_deck: [fantasy_seal, dream_seal,",
+                    "spell_deck: [fantasy_seal, fantasy_seal,"),
+    "upgrade_no_extra": ("needle_upgrade", "name: Persuasion Needle", "name: Persuading Needle"),
+}
+LOOSE = "  loose:\n    name: Loose\n    kind: bullet\n    startup: 1\n    recovery: 1\n    damage: 1\n" \
+        "    hitstun: 1\n    effects:\n      - bullet: {duration: 1, straight: 1}\n"
+
+
+def broken_miko(stem: str) -> str:
+    """The text of miko.yaml with the change ``BROKEN_MIKO[stem]``."""
+    card, old, new = BROKEN_MIKO[stem]
+    text = MIKO.read_text(encoding="utf-8")
+    if stem == "extra_no_motion":
+        text += LOOSE
+    start, end = 0, len(text)
+    if card is not None:
+        start = text.index(f"\n  {card}:\n") + 1
+        follows = re.search(r"\n  \S", text[start + 1:])
+        end = start + 1 + follows.start() + 1 if follows else len(text)
+    section = text[start:end]
+    assert old in section, (stem, old)
+    return text[:start] + section.replace(old, new, 1) + text[end:]
+
+
+def test_the_validation_messages_of_cards_md(tmp_path: Path) -> None:
+    """docs/cards.md § Validation messages is, line for line, what ``load_character`` says of each
+    broken copy of miko.yaml (``/tmp/`` being the test's folder)."""
+    from hisoutab.engine.errors import InputError
+    from hisoutab.games.hisoutab.v0452.rules.cards import load_character
+
+    page = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+    at = page.index("## Validation messages")
+    block = BLOCK.search(page, at)
+    assert block is not None
+    (tmp_path / "cards").mkdir()
+    messages = []
+    for stem in BROKEN_MIKO:
+        path = tmp_path / "cards" / f"{stem}.yaml"
+        path.write_text(broken_miko(stem), encoding="utf-8")
+        with pytest.raises(InputError) as info:
+            load_character(path)
+        messages.append(str(info.value).replace(f"{tmp_path}/", "/tmp/"))
+    assert block.group("body").splitlines() == messages
