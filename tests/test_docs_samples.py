@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 BLOCK = re.compile(r"^```(?P<lang>[^\n`]*)\n(?P<body>.*?)^```[ \t]*$", re.S | re.M)
 ELIDED = "..."
+IDLE_GUARD = ROOT / "scenarios" / "hisoutab-0.45.2" / "guard" / "idle_guard.yaml"
 MIKO = ROOT / "hisoutab" / "games" / "hisoutab" / "v0452" / "data" / "characters" / "miko.yaml"
 
 
@@ -125,11 +126,22 @@ def _jab_vs_poke(tmp: Path) -> None:
     (tmp / "jab_vs_poke.yaml").write_text(JAB_VS_POKE, encoding="utf-8")
 
 
+def _failing_expectation(tmp: Path) -> None:
+    """guard/idle_guard.yaml with one expectation only, 3 spirit after the guard (4 are left)."""
+    lines = IDLE_GUARD.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[9] == "expect:\n"
+    (tmp / "scenarios").mkdir()
+    (tmp / "scenarios" / "x.yaml").write_text(
+        "".join(lines[:10]) + "  - after: attack.guard\n    state: {P2.spirit_available: 3}\n",
+        encoding="utf-8")
+
+
 #: what the folder holds before a command runs, as the page around its sample says
 PREPARE: dict[str, Callable[[Path], None]] = {
     "hisoutab play --p1 /tmp/cards/typo_field.yaml": _typo_field,
     "hisoutab render --seed 1 -o report.html": _users_report,
     "hisoutab graph phases -o phases.dot": _hand_edited_graph,
+    "hisoutab check scenarios/x.yaml": _failing_expectation,
     "hisoutab diff jab_vs_poke.yaml --rulesets hisoutab-0.45.2,hisoutab-draft": _jab_vs_poke,
 }
 
