@@ -68,7 +68,8 @@ MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration
 MERMAID = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async '
                      r'\(\) => \{\s*const diagrams = document\.querySelectorAll\("\.jp-Mermaid.*?</script>',
                      re.S)
-MATH = re.compile(r"\$\$|\\\(|\\\[|\$[^$\s][^$\n]*\$")  # $$, \(, \[ or $x$ in a notebook's text
+#: math as Jupyter's MathJax reads a notebook's text: $$, \( or \[, or $x$ (not "$2 and $3")
+MATH = re.compile(r"\$\$|\\\(|\\\[|(?<![\\$])\$[^$\s](?:[^$\n]*[^$\s\\])?\$(?!\d)")
 
 
 class _Site:

@@ -121,6 +121,14 @@ def test_a_notebook_with_math_fails_the_strict_build(tmp_path: Path,
     assert any("02-more.ipynb" in r.getMessage() and "math" in r.getMessage() for r in caplog.records)
 
 
+def test_what_counts_as_math_in_a_notebook() -> None:
+    hooks = _hooks()
+    for text in ("odds $p^2$", "$$x$$", r"\(a\)", "a $x$."):
+        assert hooks.MATH.search(text), text
+    for text in ("costs $2 and $3", "one $ sign", r"a \$5 note"):
+        assert not hooks.MATH.search(text), text
+
+
 def test_links_in_code_are_not_links() -> None:
     hooks = _hooks()
     text = "[a](../x.md) `[b](../y.md)` [`c`](../z.md)\n```\n[d](../w.md)\n```\n"
