@@ -1,11 +1,13 @@
 """Every sample output of the README and docs/*.md is what the code prints today.
 
 - A *command sample* is a fenced block without a language whose first line is ``$ hisoutab …``:
-  each ``$`` line is run (``python -m hisoutab.cli.main``, in a fresh folder prepared as the
+  each ``$`` line is run (the ``hisoutab`` command, in process, in a fresh folder prepared as the
   sentence around the block says, see ``PREPARE``) and what it prints, stdout and stderr, must be the
   lines below it. A shell comment after the command (``# after editing … by hand``) is not run.
 - A *Python sample* is a ```` ```python ```` block directly followed by a block without a language:
-  the code is run and what it prints must be that block.
+  the code is run and what it prints must be that block. A Python block that shows no output but
+  is a program (it begins with an import) is run too: it must not fail (one that uses a name it does
+  not define, such as ``Workbench(state)``, is a fragment and is skipped).
 
 In the expected lines, a line ``...`` stands for one or more lines left out (at the end of a block:
 the output goes on), and ``/tmp/`` is the test's temporary folder. Nothing else is normalized.
@@ -16,16 +18,15 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
-import os
 import re
 import shlex
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from hisoutab.cli.main import main
 from tests.test_compare import JAB_VS_POKE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,6 +62,14 @@ def python_samples() -> list[tuple[str, str, str]]:
             if lang == "python" and not next_lang and not text[end:start].strip():
                 out.append((f"{p.relative_to(ROOT)}:{line}", code, printed))
     return out
+
+
+def python_programs() -> list[tuple[str, str]]:
+    """(page:line, code) of every Python block that begins with an import and shows no output."""
+    paired = {label for label, _, _ in python_samples()}
+    return [(label, body) for p in PAGES for line, lang, body, _ in _blocks(p)
+            if lang == "python" and re.match(r"(?:from|import) ", body)
+            and (label := f"{p.relative_to(ROOT)}:{line}") not in paired]
 
 
 def commands(block: str) -> list[tuple[str, list[str]]]:
@@ -147,12 +156,13 @@ PREPARE: dict[str, Callable[[Path], None]] = {
 
 
 def _run(tmp: Path, command: str) -> str:
+    """What ``command`` prints, stdout and stderr as a terminal shows them, run in ``tmp``."""
     args = shlex.split(command.replace("/tmp/", f"{tmp}/"))
     assert args[0] == "hisoutab", command
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", "NO_COLOR": "1"}
-    run = subprocess.run([sys.executable, "-m", "hisoutab.cli.main", *args[1:]], cwd=tmp, env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
-    return run.stdout.replace(f"{tmp}/", "/tmp/")
+    with contextlib.chdir(tmp):
+        result = CliRunner().invoke(main, args[1:], prog_name="hisoutab", env={"COLUMNS": "200"})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.output.replace(f"{tmp}/", "/tmp/")
 
 
 # --------------------------------------------------------------------------- the samples
@@ -175,6 +185,15 @@ def test_a_python_sample_prints_what_the_page_shows(label: str, code: str, print
         exec(compile(code, label, "exec"), {"__name__": "__sample__"})
     assert matches(printed.splitlines(), out.getvalue()), f"{label}\n--- the page shows:\n{printed}" \
         f"--- the code prints:\n{out.getvalue()}"
+
+
+@pytest.mark.parametrize(("label", "code"), python_programs(), ids=[s[0] for s in python_programs()])
+def test_a_python_program_of_the_docs_runs(label: str, code: str) -> None:
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(code, label, "exec"), {"__name__": "__sample__"})
+    except NameError as exc:
+        pytest.skip(f"{label} is a fragment: {exc}")
 
 
 # --------------------------------------------------------------------------- cards.md's messages
