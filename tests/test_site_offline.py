@@ -209,10 +209,11 @@ def test_search_works_from_the_file_system(site: Path, chromium: object, tmp_pat
     assert isinstance(chromium, Browser)
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
     outside: list[str] = []
+    inside: list[str] = []
 
     def record(request: Request) -> None:
-        if not request.url.startswith(("file:", "data:", "blob:", "about:")):
-            outside.append(request.url)
+        local = request.url.startswith(("file:", "data:", "blob:", "about:"))
+        (inside if local else outside).append(request.url)
 
     page.on("request", record)
     errors: list[str] = []
@@ -223,6 +224,7 @@ def test_search_works_from_the_file_system(site: Path, chromium: object, tmp_pat
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / "site-search.png"))
     assert titles, "no search result"
+    assert any(u.endswith("/search/search_index.js") for u in inside)  # the index, as a script
     assert any("knock" in t.lower() for t in titles), titles
     # a result opens its page, still from the file system
     page.locator(".md-search-result__item a").first.click()
