@@ -8,24 +8,21 @@ two panels line up row by row.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, PLAYER_LIGHT, el, group, text, title
+from hisoutab.games.hisoutab.kit import panels as kit_panels
+from hisoutab.games.hisoutab.kit.panels import HeaderWords, Section, card_back, fitted_text, header
+from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, el, group, text, title
 
 from .board import bullet_shape
 from .cards import card_tip
-from .layout import Fitted, fit_text, flow_chips, text_width, wrap_parts
+from .layout import fit_text, flow_chips, text_width, wrap_parts
 from .marks import (
-    CARD_BACK,
     CARD_EDGE,
     EMPTY_EDGE,
     HIDDEN,
-    INITIATIVE,
-    INITIATIVE_EDGE,
     SPIRIT,
     SPIRIT_EDGE,
-    TURN,
     badges_row,
     bullet_kind,
     bullet_track,
@@ -38,70 +35,18 @@ from .marks import (
     resolved_marks,
 )
 
-PAD = 14  # inner margin of a panel
 GAP = 12  # between sections
-Section = tuple[float, Callable[[float], str]]  # (height, draw at the section's top y)
 
-
-def fitted_text(x: float, y: float, f: Fitted, *, fill: str = INK, anchor: str = "start",
-                cls: str | None = None) -> str:
-    """The lines of ``f`` with the first baseline at ``y``."""
-    return "".join(text(x, y + k * f.line_height, line, size=f.size, anchor=anchor, fill=fill,
-                        weight="bold" if f.bold else None, cls=cls)
-                   for k, line in enumerate(f.lines))
-
-
-def card_back(x: float, y: float, w: float = 24, h: float = 32) -> str:
-    """A face-down card: the back of a card with a question mark."""
-    return (el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 3, "fill": CARD_BACK, "stroke": INK})
-            + el("rect", {"x": x + 3, "y": y + 3, "width": w - 6, "height": h - 6, "rx": 2, "fill": "none",
-                          "stroke": "#ffffff", "stroke-opacity": 0.55})
-            + text(x + w / 2, y + h / 2 + 5, "?", size=min(14, h * 0.6), anchor="middle", weight="bold",
-                   fill="#ffffff"))
+HEADER = HeaderWords(
+    winner="{name} wins: the opponent's health reached 0 (D-GOAL-1)",
+    defeated="{name}'s health reached 0 (D-GOAL-1)",
+    one_turn=" (D-TURN-1)", both_turn=" (simultaneous action, D-TURN-2)",
+    initiative="(D-SETUP-6; passed or kept in D-RES-SIM)", tag_baseline=14)
 
 
 # ------------------------------------------------------------------ sections
 def _header(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
-    p = state.players[i]
-    color = PLAYER_COLORS[i % len(PLAYER_COLORS)]
-    chars = getattr(ctx, "characters", ())
-    char = chars[i].name if i < len(chars) else p.character
-    tags: list[tuple[str, str, str, str]] = []  # (class, label, tooltip, colour)
-    if state.winner == p.name:
-        tags.append(("winner", "WINNER", f"{p.name} wins: the opponent's health reached 0 (D-GOAL-1)", color))
-    elif state.winner is not None and p.hp <= 0:
-        tags.append(("defeated", "0 HP", f"{p.name}'s health reached 0 (D-GOAL-1)", "#5b6470"))
-    if i in getattr(state, "participants", ()):
-        both = len(state.participants) == 2
-        tags.append(("this-turn", "this turn", f"{p.name} takes part in this turn"
-                     + (" (simultaneous action, D-TURN-2)" if both else " (D-TURN-1)"), TURN))
-    widths = [fit_text(label, 200, 11, bold=True).width + 14 for _, label, _, _ in tags]
-    init_w = 98 if state.initiative == i and state.first is not None else 0
-    room = w - sum(widths) - 6 * len(tags) - init_w - 8
-    name = fit_text(f"{p.name} · {char}", room, 17, bold=True, smallest=11)
-    height = max(26.0, name.height + 6)
-
-    def draw(y: float) -> str:
-        out = [fitted_text(x, y + name.size, name, fill=color)]
-        rx = x + w
-        for (cls, label, tip, col), tw in zip(tags, widths, strict=True):
-            rx -= tw
-            out.append(group({"class": cls, "id": f"{prefix}-{cls}-{p.name}", "data-player": p.name}, [
-                title(tip),
-                el("rect", {"x": rx, "y": y + 3, "width": tw, "height": 19, "rx": 9.5, "fill": col}),
-                text(rx + tw / 2, y + 17, label, size=11, anchor="middle", weight="bold", fill="#ffffff")]))
-            rx -= 6
-        if init_w:
-            ix = rx - init_w + 12
-            out.append(group({"class": "initiative", "id": f"{prefix}-initiative", "data-player": p.name}, [
-                title(f"{p.name} holds the initiative token (D-SETUP-6; passed or kept in D-RES-SIM)"),
-                el("circle", {"cx": ix, "cy": y + 12, "r": 11, "fill": INITIATIVE, "stroke": INITIATIVE_EDGE,
-                              "stroke-width": 1.5}),
-                text(ix, y + 17, "I", size=13, anchor="middle", weight="bold"),
-                text(ix + 16, y + 17, "initiative", size=13, weight="bold")]))
-        return "".join(out)
-
-    return height, draw
+    return header(ctx, state, i, x, w, prefix, HEADER)
 
 
 def _hp(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
@@ -404,22 +349,6 @@ def _sections(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str, des
 def render_panels(ctx: Any, state: Any, ox: float, oy: float, width: float, *, designer: bool = False,
                   viewer: str | None = None, prefix: str = "hs") -> tuple[str, float]:
     """Both players' panels side by side from (ox, oy), ``width`` wide; returns (svg, height)."""
-    gap = 12
-    pw = (width - gap) / 2
-    columns = [_sections(ctx, state, i, ox + i * (pw + gap) + PAD, pw - 2 * PAD, prefix, designer, viewer)
-               for i in range(len(state.players))]
-    heights = [max(col[k][0] for col in columns) for k in range(len(columns[0]))]
-    total = PAD + sum(heights) + GAP * (len(heights) - 1) + PAD
-    out = []
-    for i, col in enumerate(columns):
-        p = state.players[i]
-        px = ox + i * (pw + gap)
-        body = [el("rect", {"x": px, "y": oy, "width": pw, "height": total, "rx": 8,
-                            "fill": PLAYER_LIGHT[i % 2], "stroke": PLAYER_COLORS[i % 2], "stroke-width": 2})]
-        y = oy + PAD
-        for (_, draw), h in zip(col, heights, strict=True):
-            body.append(draw(y))
-            y += h + GAP
-        out.append(el("g", {"class": "panel", "id": f"{prefix}-panel-{p.name}", "data-player": p.name},
-                      *body))
-    return "".join(out), total
+    return kit_panels.render_panels(
+        state, ox, oy, width, lambda i, x, w: _sections(ctx, state, i, x, w, prefix, designer, viewer),
+        section_gap=GAP, prefix=prefix)
