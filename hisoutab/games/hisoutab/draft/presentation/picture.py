@@ -7,10 +7,11 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from hisoutab.games.hisoutab.kit.board import board_size
 from hisoutab.presentation.svg import FONT, INK, MUTED, el, text
 
 from . import timeline
-from .board import board_size, render_board
+from .board import render_board
 from .key import render_board_key, render_marks_key
 from .layout import fit_text
 from .panels import fitted_text, render_panels

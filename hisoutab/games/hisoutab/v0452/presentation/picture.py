@@ -10,11 +10,12 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from hisoutab.games.hisoutab.kit.board import board_size
 from hisoutab.presentation.svg import FONT, INK, MUTED, el, num, text
 from hisoutab.presentation.textfit import fit_text
 
 from . import timeline
-from .board import board_size, render_board
+from .board import render_board
 from .key import render_board_key, render_marks_key
 from .panels import fitted_text, render_panels
 from .status import attack_line
