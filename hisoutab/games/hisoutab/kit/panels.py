@@ -14,6 +14,7 @@ from hisoutab.presentation.textfit import Fitted, fit_text, text_width
 
 Section = tuple[float, Callable[[float], str]]  # (height, draw at the section's top y)
 PAD = 14  # inner margin of a panel
+PANEL_GAP = 12  # between the panels
 CARD_BACK = "#34466b"
 INITIATIVE = "#f2b705"
 INITIATIVE_EDGE = "#7a5c00"
@@ -116,16 +117,41 @@ def header(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str, words:
     return height, draw
 
 
-def render_panels(state: Any, ox: float, oy: float, width: float,
-                  sections: Callable[[int, float, float], Sequence[Section]], *, section_gap: float,
-                  prefix: str = "hs") -> tuple[str, float]:
-    """The players' panels side by side from (ox, oy), ``width`` wide: ``sections(i, x, w)`` gives
-    player ``i``'s sections at (x, w), inside the panel's margin; a section of height 0 is left out.
-    Returns (svg, height)."""
-    gap = 12
+#: ``sections(ctx, state, i, x, w, prefix, designer, viewer)``: player ``i``'s sections at (x, w)
+Sections = Callable[[Any, Any, int, float, float, str, bool, "str | None"], Sequence[Section]]
+Panels = Callable[..., tuple[str, float]]
+
+
+def panels_renderer(sections: Sections, *, section_gap: float) -> Panels:
+    """``render_panels(ctx, state, ox, oy, width, *, designer, viewer, prefix)`` for a version's
+    ``sections``, ``section_gap`` apart."""
+
+    def render_panels(ctx: Any, state: Any, ox: float, oy: float, width: float, *, designer: bool = False,
+                      viewer: str | None = None, prefix: str = "hs") -> tuple[str, float]:
+        """Both players' panels side by side from (ox, oy), ``width`` wide; returns (svg, height)."""
+        columns = _columns(state, ox, width, lambda i, x, w: sections(ctx, state, i, x, w, prefix, designer,
+                                                                      viewer))
+        return _frames(state, columns, ox, oy, width, section_gap, prefix)
+
+    return render_panels
+
+
+def _panel_width(state: Any, width: float) -> float:
     n = len(state.players)
-    pw = (width - gap * (n - 1)) / n
-    columns = [sections(i, ox + i * (pw + gap) + PAD, pw - 2 * PAD) for i in range(n)]
+    return (width - PANEL_GAP * (n - 1)) / n
+
+
+def _columns(state: Any, ox: float, width: float, sections: Callable[[int, float, float], Sequence[Section]]
+             ) -> list[Sequence[Section]]:
+    pw = _panel_width(state, width)
+    return [sections(i, ox + i * (pw + PANEL_GAP) + PAD, pw - 2 * PAD) for i in range(len(state.players))]
+
+
+def _frames(state: Any, columns: list[Sequence[Section]], ox: float, oy: float, width: float,
+            section_gap: float, prefix: str) -> tuple[str, float]:
+    """The panels' frames with their sections drawn in rows (a row of height 0 is left out)."""
+    gap = PANEL_GAP
+    pw = _panel_width(state, width)
     heights = [max(col[k][0] for col in columns) for k in range(len(columns[0]))]
     used = [h for h in heights if h > 0]
     total = PAD + sum(used) + section_gap * (len(used) - 1) + PAD

@@ -346,9 +346,4 @@ def _sections(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str, des
     ]
 
 
-def render_panels(ctx: Any, state: Any, ox: float, oy: float, width: float, *, designer: bool = False,
-                  viewer: str | None = None, prefix: str = "hs") -> tuple[str, float]:
-    """Both players' panels side by side from (ox, oy), ``width`` wide; returns (svg, height)."""
-    return kit_panels.render_panels(
-        state, ox, oy, width, lambda i, x, w: _sections(ctx, state, i, x, w, prefix, designer, viewer),
-        section_gap=GAP, prefix=prefix)
+render_panels = kit_panels.panels_renderer(_sections, section_gap=GAP)
