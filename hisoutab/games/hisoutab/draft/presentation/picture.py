@@ -3,52 +3,29 @@ the key to their marks. One SVG with a ``viewBox`` and ``width="100%"``: it scal
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
+from hisoutab.games.hisoutab.kit import picture as kit_picture
 from hisoutab.games.hisoutab.kit.board import board_size
-from hisoutab.presentation.svg import FONT, INK, MUTED, el, text
+from hisoutab.games.hisoutab.kit.picture import MARGIN, check_prefix, picture_width, status_parts, svg_root
+from hisoutab.presentation.svg import FONT, text
 
+from ..rules.flow import FLOW
 from . import timeline
 from .board import render_board
 from .key import render_board_key, render_marks_key
-from .layout import fit_text
-from .panels import fitted_text, render_panels
-
-WIDTH = 900
-MARGIN = 20
-KEY_W = 300
-_PREFIX_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
+from .panels import render_panels
 
 
 def status_line(state: Any) -> str:
     """Who holds the initiative and who takes part in this turn, or who won."""
-    names = [p.name for p in state.players]
-    if state.winner == "draw":
-        return "game over · draw: both players reached 0 HP"
-    if state.winner:
-        return f"game over · winner: {state.winner}"
-    if state.first is None:
-        return "setup: the first player is drawn at the end of setup"
-    right = f"initiative: {names[state.initiative]}"
-    who = [names[i] for i in getattr(state, "participants", ()) if 0 <= i < len(names)]
-    if len(who) == 2:
-        right += " · this turn: simultaneous action of P1 and P2"
-    elif who:
-        right += f" · this turn: {who[0]}"
-    return right
+    return kit_picture.status_line(state, "setup: the first player is drawn at the end of setup")
 
 
 def next_step(state: Any) -> str:
     """The step the game runs next, named as the rules declare it."""
-    if not state.agenda:
-        return "the game is over"
-    from ..rules.flow import FLOW
-
-    name = state.agenda[-1][0]
-    sd = FLOW.steps.get(name)
-    return f"next step: {name}" + (f" ({sd.phase})" if sd is not None else "")
+    return kit_picture.next_step(state, FLOW, "the game is over")
 
 
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), prefix: str = "hs",
@@ -56,20 +33,14 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), pre
     """An SVG picture of a draft ``state``. ``designer`` names the cards in hands; ``viewer`` is the
     player whose view ``state`` is (their own hand is named, "?" cards are drawn face-down). Every id
     starts with ``prefix``; the same arguments always give the same text."""
-    if not _PREFIX_OK.match(prefix):
-        raise ValueError(f"prefix {prefix!r} is not a valid XML id start (letters, digits, _ . -)")
+    check_prefix(prefix)
     bw, bh = board_size(ctx)
-    width = max(WIDTH, round(2 * MARGIN + bw + 36 + KEY_W))
-    inner = width - 2 * MARGIN
-    parts: list[str] = []
+    width, inner = picture_width(ctx)
     head = f"HisouTab draft · t={state.time} · turn {state.turn}"
-    parts.append(text(MARGIN, 30, head, size=20, weight="bold"))
-    status = fit_text(status_line(state), inner - 330, 15, bold=bool(state.winner), smallest=11)
-    parts.append(el("g", {"class": "status", "id": f"{prefix}-status"},
-                    fitted_text(width - MARGIN, 30, status, fill=INK if state.winner else MUTED,
-                                anchor="end")))
-    parts.append(text(width - MARGIN, 30 + status.height + 4, next_step(state), size=11, anchor="end",
-                      fill=MUTED, cls="next-step"))
+    parts = [text(MARGIN, 30, head, size=20, weight="bold")]
+    status_svg, status = status_parts(state, status_line(state), next_step(state), width, prefix,
+                                      cls="status", step_gap=4)
+    parts += status_svg
     by = 54 + (status.height - status.line_height)
     parts.append(render_board(ctx, state, MARGIN, by, highlight=highlight, prefix=prefix))
     key, kh = render_board_key(MARGIN + bw + 36, by, width - MARGIN - (MARGIN + bw + 36), prefix)
@@ -90,7 +61,4 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), pre
     label = (f"HisouTab draft state at t={state.time}, turn {state.turn}: "
              + ", ".join(f"{p.name} HP {p.hp} of {p.max_hp}" for p in state.players)
              + (f"; {status_line(state)}" if state.winner else ""))
-    return el("svg", root, el("title", {"id": f"{prefix}-title"}, text=label),
-              el("rect", {"id": f"{prefix}-background", "x": 0, "y": 0, "width": width, "height": height,
-                          "fill": "#ffffff"}),
-              *parts) + "\n"
+    return svg_root(root, label, width, height, parts, prefix, background_id=True)

@@ -6,53 +6,31 @@ rendered at the viewBox's size)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
+from hisoutab.games.hisoutab.kit import picture as kit_picture
 from hisoutab.games.hisoutab.kit.board import board_size
-from hisoutab.presentation.svg import FONT, INK, MUTED, el, num, text
+from hisoutab.games.hisoutab.kit.picture import MARGIN, check_prefix, picture_width, status_parts, svg_root
+from hisoutab.presentation.svg import FONT, el, num, text
 from hisoutab.presentation.textfit import fit_text
 
+from ..rules.flow import FLOW
 from . import timeline
 from .board import render_board
 from .key import render_board_key, render_marks_key
 from .panels import fitted_text, render_panels
 from .status import attack_line
 
-WIDTH = 900  # the narrowest picture (a wider board widens it)
-MARGIN = 20
-KEY_W = 300
-_PREFIX_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
-
 
 def status_line(state: Any) -> str:
     """Who holds the initiative and who takes part in this turn, or who won."""
-    names = [p.name for p in state.players]
-    if state.winner == "draw":
-        return "game over · draw: both players reached 0 HP"
-    if state.winner:
-        return f"game over · winner: {state.winner}"
-    if state.first is None:
-        return "setup: the first player is chosen at the end of setup (H-SETUP-7)"
-    who = [names[i] for i in state.participants if 0 <= i < len(names)]
-    right = f"initiative: {names[state.initiative]}"
-    if len(who) == 2:
-        right += " · this turn: simultaneous action of P1 and P2"
-    elif who:
-        right += f" · this turn: {who[0]}"
-    return right
+    return kit_picture.status_line(state, "setup: the first player is chosen at the end of setup (H-SETUP-7)")
 
 
 def next_step(state: Any) -> str:
     """The step the game runs next, with its phase."""
-    if not state.agenda:
-        return "the game is over" if state.winner else "nothing on the agenda"
-    from ..rules.flow import FLOW
-
-    name = state.agenda[-1][0]
-    sd = FLOW.steps.get(name)
-    return f"next step: {name}" + (f" ({sd.phase})" if sd is not None else "")
+    return kit_picture.next_step(state, FLOW, "nothing on the agenda")
 
 
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int]] = (), prefix: str = "hs",
@@ -61,20 +39,14 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
     panel per player. ``designer`` also lists the cards in hand; ``viewer`` is the player whose view
     ``state`` is (their own hand is listed, cards they cannot see are drawn face-down). Every id
     starts with ``prefix``; the same arguments always give the same text."""
-    if not _PREFIX_OK.match(prefix):
-        raise ValueError(f"prefix {prefix!r} is not a valid XML id start (letters, digits, _ . -)")
+    check_prefix(prefix)
     bw, bh = board_size(ctx)
-    width = max(WIDTH, round(2 * MARGIN + bw + 36 + KEY_W))
-    inner = width - 2 * MARGIN
-    parts: list[str] = []
-    parts.append(text(MARGIN, 30, f"HisouTab · t={state.time} · turn {state.turn}", size=20, weight="bold"))
-    status = fit_text(status_line(state), inner - 330, 15, bold=bool(state.winner), smallest=11)
-    parts.append(el("g", {"class": "status-line", "id": f"{prefix}-status"},
-                    fitted_text(width - MARGIN, 30, status, fill=INK if state.winner else MUTED,
-                                anchor="end")))
+    width, inner = picture_width(ctx)
+    parts = [text(MARGIN, 30, f"HisouTab · t={state.time} · turn {state.turn}", size=20, weight="bold")]
+    status_svg, status = status_parts(state, status_line(state), next_step(state), width, prefix,
+                                      cls="status-line", step_gap=2)
+    parts += status_svg
     y = 30 + status.height + 2
-    parts.append(text(width - MARGIN, y, next_step(state), size=11, anchor="end", fill=MUTED,
-                      cls="next-step"))
     attack = attack_line(ctx, state)
     if attack is not None:
         line = fit_text(attack, inner, 13, bold=True, smallest=10)
@@ -100,6 +72,4 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
             "font-family": FONT, "data-ruleset": "hisoutab-0.45.2", "data-time": state.time,
             "data-turn": state.turn, "data-winner": state.winner}
     label = f"HisouTab state at t={state.time}: " + ", ".join(f"{p.name} HP {p.hp}" for p in state.players)
-    return el("svg", root, el("title", {"id": f"{prefix}-title"}, text=label),
-              el("rect", {"x": 0, "y": 0, "width": width, "height": height, "fill": "#ffffff"}),
-              *parts) + "\n"
+    return svg_root(root, label, width, height, parts, prefix, background_id=False)
