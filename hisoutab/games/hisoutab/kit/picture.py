@@ -5,7 +5,8 @@ One SVG with a ``viewBox`` and ``width="100%"``: it scales to its box."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from hisoutab.engine.flow import Flow
@@ -72,6 +73,36 @@ def status_parts(state: Any, status_words: str, step_words: str, width: float, p
                fitted_text(width - MARGIN, 30, status, fill=INK if state.winner else MUTED, anchor="end")),
             text(width - MARGIN, 30 + status.height + step_gap, step_words, size=11, anchor="end", fill=MUTED,
                  cls="next-step")], status
+
+
+@dataclass(frozen=True)
+class Drawers:
+    """A version's drawings between the header and the key to its marks, and the gaps after the
+    board (and its key), the timeline and the panels."""
+
+    board: Callable[..., str]  # (ctx, state, x, y, *, highlight, prefix)
+    board_key: Callable[[float, float, float, str], tuple[str, float]]  # (x, y, width, prefix)
+    timeline: Callable[..., str]  # (ctx, state, x, y, width, *, prefix)
+    timeline_height: float
+    panels: Callable[..., tuple[str, float]]  # (ctx, state, x, y, width, *, designer, viewer, prefix)
+    gaps: tuple[float, float, float]
+
+
+def board_to_panels(drawers: Drawers, ctx: Any, state: Any, by: float, width: int, *, highlight: Any,
+                    prefix: str, designer: bool, viewer: str | None) -> tuple[list[str], float]:
+    """The board from ``by`` with its key at its right, the timeline under them and the panels;
+    returns (parts, the y under the panels)."""
+    bw, bh = board_size(ctx)
+    inner = width - 2 * MARGIN
+    after_board, after_timeline, after_panels = drawers.gaps
+    kx = MARGIN + bw + 36
+    key, kh = drawers.board_key(kx, by, width - MARGIN - kx, prefix)
+    ty = by + max(bh, kh) + after_board
+    py = ty + drawers.timeline_height + after_timeline
+    panels, ph = drawers.panels(ctx, state, MARGIN, py, inner, designer=designer, viewer=viewer,
+                                prefix=prefix)
+    return [drawers.board(ctx, state, MARGIN, by, highlight=highlight, prefix=prefix), key,
+            drawers.timeline(ctx, state, MARGIN, ty, inner, prefix=prefix), panels], py + ph + after_panels
 
 
 def svg_root(root: Mapping[str, Any], label: str, width: int, height: int, parts: Sequence[str],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from hisoutab.presentation.base import Explainer, Presentation
@@ -31,10 +31,9 @@ class DuelPresentation(Presentation, abc.ABC):
     #: the errors an attack's range may raise on a crafted or partial state (then it is left out)
     range_errors: ClassVar[tuple[type[Exception], ...]] = (KeyError, AttributeError, TypeError)
 
-    @abc.abstractmethod
-    def render_svg(self, ctx: Any, state: Any, *, highlight: list[Any], prefix: str, designer: bool,
-                   viewer: str | None) -> str:
-        """The state picture (SVG text); ``highlight``: the board cells among the highlight."""
+    #: ``render_svg(ctx, state, *, highlight, prefix, designer, viewer)``: the state picture (SVG
+    #: text); ``highlight``: the board cells among the highlight
+    render_svg: ClassVar[Callable[..., str]]
 
     @abc.abstractmethod
     def renderable(self, ctx: Any, state: Any, *, highlight: list[Any], designer: bool) -> Any:

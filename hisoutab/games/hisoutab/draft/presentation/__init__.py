@@ -31,10 +31,7 @@ class DraftPresentation(DuelPresentation):
 
     clause_pages: ClassVar[Mapping[str, str]] = {"DR-": READINGS_ANCHOR, "DS-": SETTLED_ANCHOR}
 
-    def render_svg(self, ctx: Any, state: Any, *, highlight: list[Any], prefix: str, designer: bool,
-                   viewer: str | None) -> str:
-        return render_state_svg(ctx, state, highlight=highlight, prefix=prefix, designer=designer,
-                                viewer=viewer)
+    render_svg = staticmethod(render_state_svg)
 
     def renderable(self, ctx: Any, state: Any, *, highlight: list[Any], designer: bool) -> Any:
         from .text import state_renderable

@@ -7,8 +7,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from hisoutab.games.hisoutab.kit import picture as kit_picture
-from hisoutab.games.hisoutab.kit.board import board_size
-from hisoutab.games.hisoutab.kit.picture import MARGIN, check_prefix, picture_width, status_parts, svg_root
+from hisoutab.games.hisoutab.kit.picture import (
+    MARGIN,
+    Drawers,
+    board_to_panels,
+    check_prefix,
+    picture_width,
+    status_parts,
+    svg_root,
+)
 from hisoutab.presentation.svg import FONT, text
 
 from ..rules.flow import FLOW
@@ -28,13 +35,16 @@ def next_step(state: Any) -> str:
     return kit_picture.next_step(state, FLOW, "the game is over")
 
 
+DRAWERS = Drawers(board=render_board, board_key=render_board_key, timeline=timeline.render_timeline,
+                  timeline_height=timeline.HEIGHT, panels=render_panels, gaps=(14, 12, 16))
+
+
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), prefix: str = "hs",
                      designer: bool = False, viewer: str | None = None) -> str:
     """An SVG picture of a draft ``state``. ``designer`` names the cards in hands; ``viewer`` is the
     player whose view ``state`` is (their own hand is named, "?" cards are drawn face-down). Every id
     starts with ``prefix``; the same arguments always give the same text."""
     check_prefix(prefix)
-    bw, bh = board_size(ctx)
     width, inner = picture_width(ctx)
     head = f"HisouTab draft · t={state.time} · turn {state.turn}"
     parts = [text(MARGIN, 30, head, size=20, weight="bold")]
@@ -42,15 +52,9 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), pre
                                       cls="status", step_gap=4)
     parts += status_svg
     by = 54 + (status.height - status.line_height)
-    parts.append(render_board(ctx, state, MARGIN, by, highlight=highlight, prefix=prefix))
-    key, kh = render_board_key(MARGIN + bw + 36, by, width - MARGIN - (MARGIN + bw + 36), prefix)
-    parts.append(key)
-    ty = by + max(bh, kh) + 14
-    parts.append(timeline.render_timeline(ctx, state, MARGIN, ty, inner, prefix=prefix))
-    py = ty + timeline.HEIGHT + 12
-    panels, ph = render_panels(ctx, state, MARGIN, py, inner, designer=designer, viewer=viewer, prefix=prefix)
-    parts.append(panels)
-    ky = py + ph + 16
+    middle, ky = board_to_panels(DRAWERS, ctx, state, by, width, highlight=highlight, prefix=prefix,
+                                 designer=designer, viewer=viewer)
+    parts += middle
     marks, mh = render_marks_key(MARGIN, ky, inner, prefix)
     parts.append(marks)
     height = round(ky + mh + MARGIN + 6)

@@ -42,10 +42,7 @@ class HisouTabPresentation(DuelPresentation):
     clause_pages: ClassVar[Mapping[str, str]] = {"R-": "readings", "S-": "settled-questions"}
     range_errors: ClassVar[tuple[type[Exception], ...]] = (KeyError, AttributeError, TypeError, ValueError)
 
-    def render_svg(self, ctx: Any, state: Any, *, highlight: list[Any], prefix: str, designer: bool,
-                   viewer: str | None) -> str:
-        return render_state_svg(ctx, state, highlight=highlight, prefix=prefix, designer=designer,
-                                viewer=viewer)
+    render_svg = staticmethod(render_state_svg)
 
     def renderable(self, ctx: Any, state: Any, *, highlight: list[Any], designer: bool) -> Any:
         from .text import state_renderable

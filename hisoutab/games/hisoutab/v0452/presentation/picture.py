@@ -10,8 +10,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from hisoutab.games.hisoutab.kit import picture as kit_picture
-from hisoutab.games.hisoutab.kit.board import board_size
-from hisoutab.games.hisoutab.kit.picture import MARGIN, check_prefix, picture_width, status_parts, svg_root
+from hisoutab.games.hisoutab.kit.picture import (
+    MARGIN,
+    Drawers,
+    board_to_panels,
+    check_prefix,
+    picture_width,
+    status_parts,
+    svg_root,
+)
 from hisoutab.presentation.svg import FONT, el, num, text
 from hisoutab.presentation.textfit import fit_text
 
@@ -33,6 +40,10 @@ def next_step(state: Any) -> str:
     return kit_picture.next_step(state, FLOW, "nothing on the agenda")
 
 
+DRAWERS = Drawers(board=render_board, board_key=render_board_key, timeline=timeline.render_timeline,
+                  timeline_height=timeline.HEIGHT, panels=render_panels, gaps=(16, 18, 18))
+
+
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int]] = (), prefix: str = "hs",
                      designer: bool = False, viewer: str | None = None) -> str:
     """An SVG picture of ``state``: the board (with ``highlight``\\ed cells), the timeline strip and one
@@ -40,7 +51,6 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
     ``state`` is (their own hand is listed, cards they cannot see are drawn face-down). Every id
     starts with ``prefix``; the same arguments always give the same text."""
     check_prefix(prefix)
-    bw, bh = board_size(ctx)
     width, inner = picture_width(ctx)
     parts = [text(MARGIN, 30, f"HisouTab · t={state.time} · turn {state.turn}", size=20, weight="bold")]
     status_svg, status = status_parts(state, status_line(state), next_step(state), width, prefix,
@@ -54,16 +64,9 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
                         fitted_text(MARGIN, y + 18, line, fill="#8e1b1b")))
         y += 18 + line.height - line.line_height + 4
     by = y + 12
-    parts.append(render_board(ctx, state, MARGIN, by, highlight=highlight, prefix=prefix))
-    kx = MARGIN + bw + 36
-    key, kh = render_board_key(kx, by, width - MARGIN - kx, prefix)
-    parts.append(key)
-    ty = by + max(bh, kh) + 16
-    parts.append(timeline.render_timeline(ctx, state, MARGIN, ty, inner, prefix=prefix))
-    py = ty + timeline.HEIGHT + 18
-    panels, ph = render_panels(ctx, state, MARGIN, py, inner, designer=designer, viewer=viewer, prefix=prefix)
-    parts.append(panels)
-    ky = py + ph + 18
+    middle, ky = board_to_panels(DRAWERS, ctx, state, by, width, highlight=highlight, prefix=prefix,
+                                 designer=designer, viewer=viewer)
+    parts += middle
     marks, mh = render_marks_key(MARGIN, 0, inner, prefix)  # the same key wherever it stands
     parts.append(el("g", {"transform": f"translate(0 {num(ky)})"}, marks))
     height = round(ky + mh + MARGIN)
