@@ -88,6 +88,42 @@ class Drawers:
     gaps: tuple[float, float, float]
 
 
+@dataclass(frozen=True)
+class PictureStyle:
+    """What a version's picture says and draws around the kit's frame: the status line while the
+    first player is not chosen (``setup``), the next step of an empty agenda with no winner
+    (``idle``), the status line's class, the gap over the next step and the drawings."""
+
+    flow: Flow
+    setup: str
+    idle: str
+    status_class: str
+    step_gap: float
+    drawers: Drawers
+
+    def status_line(self, state: Any) -> str:
+        """Who holds the initiative and who takes part in this turn, or who won."""
+        return status_line(state, self.setup)
+
+    def next_step(self, state: Any) -> str:
+        """The step the game runs next, with its phase."""
+        return next_step(state, self.flow, self.idle)
+
+    def header(self, state: Any, title: str, width: int, prefix: str) -> tuple[list[str], Fitted]:
+        """The title at the left, the status line and the next step at the right; returns (parts,
+        the status line's text)."""
+        parts, status = status_parts(state, self.status_line(state), self.next_step(state), width, prefix,
+                                     cls=self.status_class, step_gap=self.step_gap)
+        return [text(MARGIN, 30, title, size=20, weight="bold"), *parts], status
+
+    def middle(self, ctx: Any, state: Any, by: float, width: int, *, highlight: Any, prefix: str,
+               designer: bool, viewer: str | None) -> tuple[list[str], float]:
+        """The board from ``by`` with its key at its right, the timeline under them and the panels;
+        returns (parts, the y under the panels)."""
+        return board_to_panels(self.drawers, ctx, state, by, width, highlight=highlight, prefix=prefix,
+                               designer=designer, viewer=viewer)
+
+
 def board_to_panels(drawers: Drawers, ctx: Any, state: Any, by: float, width: int, *, highlight: Any,
                     prefix: str, designer: bool, viewer: str | None) -> tuple[list[str], float]:
     """The board from ``by`` with its key at its right, the timeline under them and the panels;

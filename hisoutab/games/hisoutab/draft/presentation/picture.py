@@ -6,17 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hisoutab.games.hisoutab.kit import picture as kit_picture
 from hisoutab.games.hisoutab.kit.picture import (
     MARGIN,
     Drawers,
-    board_to_panels,
+    PictureStyle,
     check_prefix,
     picture_width,
-    status_parts,
     svg_root,
 )
-from hisoutab.presentation.svg import FONT, text
+from hisoutab.presentation.svg import FONT
 
 from ..rules.flow import FLOW
 from . import timeline
@@ -24,19 +22,13 @@ from .board import render_board
 from .key import render_board_key, render_marks_key
 from .panels import render_panels
 
-
-def status_line(state: Any) -> str:
-    """Who holds the initiative and who takes part in this turn, or who won."""
-    return kit_picture.status_line(state, "setup: the first player is drawn at the end of setup")
-
-
-def next_step(state: Any) -> str:
-    """The step the game runs next, named as the rules declare it."""
-    return kit_picture.next_step(state, FLOW, "the game is over")
-
-
-DRAWERS = Drawers(board=render_board, board_key=render_board_key, timeline=timeline.render_timeline,
-                  timeline_height=timeline.HEIGHT, panels=render_panels, gaps=(14, 12, 16))
+STYLE = PictureStyle(
+    flow=FLOW, setup="setup: the first player is drawn at the end of setup", idle="the game is over",
+    status_class="status", step_gap=4,
+    drawers=Drawers(board=render_board, board_key=render_board_key, timeline=timeline.render_timeline,
+                    timeline_height=timeline.HEIGHT, panels=render_panels, gaps=(14, 12, 16)))
+status_line = STYLE.status_line
+next_step = STYLE.next_step
 
 
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), prefix: str = "hs",
@@ -46,14 +38,10 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), pre
     starts with ``prefix``; the same arguments always give the same text."""
     check_prefix(prefix)
     width, inner = picture_width(ctx)
-    head = f"HisouTab draft · t={state.time} · turn {state.turn}"
-    parts = [text(MARGIN, 30, head, size=20, weight="bold")]
-    status_svg, status = status_parts(state, status_line(state), next_step(state), width, prefix,
-                                      cls="status", step_gap=4)
-    parts += status_svg
+    parts, status = STYLE.header(state, f"HisouTab draft · t={state.time} · turn {state.turn}", width, prefix)
     by = 54 + (status.height - status.line_height)
-    middle, ky = board_to_panels(DRAWERS, ctx, state, by, width, highlight=highlight, prefix=prefix,
-                                 designer=designer, viewer=viewer)
+    middle, ky = STYLE.middle(ctx, state, by, width, highlight=highlight, prefix=prefix, designer=designer,
+                              viewer=viewer)
     parts += middle
     marks, mh = render_marks_key(MARGIN, ky, inner, prefix)
     parts.append(marks)

@@ -9,17 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hisoutab.games.hisoutab.kit import picture as kit_picture
 from hisoutab.games.hisoutab.kit.picture import (
     MARGIN,
     Drawers,
-    board_to_panels,
+    PictureStyle,
     check_prefix,
     picture_width,
-    status_parts,
     svg_root,
 )
-from hisoutab.presentation.svg import FONT, el, num, text
+from hisoutab.presentation.svg import FONT, el, num
 from hisoutab.presentation.textfit import fit_text
 
 from ..rules.flow import FLOW
@@ -29,19 +27,13 @@ from .key import render_board_key, render_marks_key
 from .panels import fitted_text, render_panels
 from .status import attack_line
 
-
-def status_line(state: Any) -> str:
-    """Who holds the initiative and who takes part in this turn, or who won."""
-    return kit_picture.status_line(state, "setup: the first player is chosen at the end of setup (H-SETUP-7)")
-
-
-def next_step(state: Any) -> str:
-    """The step the game runs next, with its phase."""
-    return kit_picture.next_step(state, FLOW, "nothing on the agenda")
-
-
-DRAWERS = Drawers(board=render_board, board_key=render_board_key, timeline=timeline.render_timeline,
-                  timeline_height=timeline.HEIGHT, panels=render_panels, gaps=(16, 18, 18))
+STYLE = PictureStyle(
+    flow=FLOW, setup="setup: the first player is chosen at the end of setup (H-SETUP-7)",
+    idle="nothing on the agenda", status_class="status-line", step_gap=2,
+    drawers=Drawers(board=render_board, board_key=render_board_key, timeline=timeline.render_timeline,
+                    timeline_height=timeline.HEIGHT, panels=render_panels, gaps=(16, 18, 18)))
+status_line = STYLE.status_line
+next_step = STYLE.next_step
 
 
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int]] = (), prefix: str = "hs",
@@ -52,10 +44,7 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
     starts with ``prefix``; the same arguments always give the same text."""
     check_prefix(prefix)
     width, inner = picture_width(ctx)
-    parts = [text(MARGIN, 30, f"HisouTab · t={state.time} · turn {state.turn}", size=20, weight="bold")]
-    status_svg, status = status_parts(state, status_line(state), next_step(state), width, prefix,
-                                      cls="status-line", step_gap=2)
-    parts += status_svg
+    parts, status = STYLE.header(state, f"HisouTab · t={state.time} · turn {state.turn}", width, prefix)
     y = 30 + status.height + 2
     attack = attack_line(ctx, state)
     if attack is not None:
@@ -64,8 +53,8 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
                         fitted_text(MARGIN, y + 18, line, fill="#8e1b1b")))
         y += 18 + line.height - line.line_height + 4
     by = y + 12
-    middle, ky = board_to_panels(DRAWERS, ctx, state, by, width, highlight=highlight, prefix=prefix,
-                                 designer=designer, viewer=viewer)
+    middle, ky = STYLE.middle(ctx, state, by, width, highlight=highlight, prefix=prefix, designer=designer,
+                              viewer=viewer)
     parts += middle
     marks, mh = render_marks_key(MARGIN, 0, inner, prefix)  # the same key wherever it stands
     parts.append(el("g", {"transform": f"translate(0 {num(ky)})"}, marks))
