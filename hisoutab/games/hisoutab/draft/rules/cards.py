@@ -6,16 +6,25 @@ cards (always in hand) and, for each motion 236/623/214/421, exactly two skill v
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
-from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml, pydantic_error
+from hisoutab.engine.yamlio import Located, pydantic_error
 from hisoutab.games.hisoutab.duel import parse_range
+from hisoutab.games.hisoutab.kit.cards import (
+    CharacterFiles,
+    CharacterSpecBase,
+    Named,
+    StrictSpec,
+    check_card_ids,
+    check_count,
+    check_no_value,
+    effect_entries,
+)
 
 from .state import MOTIONS
 
@@ -44,11 +53,7 @@ Direction = Literal["forward", "up-forward", "down-forward", "up", "down", "back
                     "down-back"]
 
 
-class _Base(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class BulletSpec(_Base):
+class BulletSpec(StrictSpec):
     straight: int | None = Field(None, ge=1)
     trace: int | None = Field(None, ge=1)
     slots: int = Field(ge=1)
@@ -61,7 +66,7 @@ class BulletSpec(_Base):
         return self
 
 
-class CardSpec(_Base):
+class CardSpec(StrictSpec):
     name: str = Field(min_length=1)
     kind: Literal["physical", "bullet", "defense", "move"]
     motion: Literal["236", "623", "214", "421"] | None = None
@@ -81,16 +86,12 @@ class CardSpec(_Base):
     text: str = ""
 
 
-class CharacterSpec(_Base):
-    character: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    name: str = Field(min_length=1)
+class CharacterSpec(CharacterSpecBase):
     cards: dict[str, CardSpec]
 
 
 @dataclass(frozen=True)
-class Card:
-    id: str
-    name: str
+class Card(Named):
     kind: str
     cast: int
     recovery: int
@@ -116,9 +117,7 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Character:
-    id: str
-    name: str
+class Character(Named):
     cards: dict[str, Card] = field(hash=False, compare=False)
     basics: tuple[str, ...] = ()
     skills: tuple[tuple[str, str], ...] = ()  # per MOTIONS: the two versions
@@ -128,25 +127,12 @@ class Character:
 def _effects(located: Located, path: tuple[Any, ...], items: Iterable[Any],
              table: dict[str, tuple[str, str]]) -> tuple[tuple[str, Any], ...]:
     out = []
-    for i, item in enumerate(items):
-        p = path + (i,)
-        if isinstance(item, str):
-            kind, value, has_value = item, None, False
-        elif isinstance(item, dict) and len(item) == 1:
-            kind, value = next(iter(item.items()))
-            has_value = True
-            p = p + (kind,)
-        else:
-            raise located.error(p, "expected an effect: a name such as 'physical' or one "
-                                   "'name: value' pair such as 'move: 2'")
-        if kind not in table:
-            raise located.error(p, f"unknown effect {kind!r}; expected one of " + ", ".join(table))
+    for p, kind, value, has_value in effect_entries(located, path, items, table):
         expected = table[kind][0]
         if expected == "no value":
-            if has_value and value is not None:
-                raise located.error(p, f"{kind!r} takes no value; write it as '- {kind}'")
-        elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise located.error(p, f"expected {expected} for {kind!r}, got {value!r}")
+            check_no_value(located, p, kind, value, has_value)
+        else:
+            check_count(located, p, kind, value, expected)
         out.append((kind, value))
     return tuple(out)
 
@@ -194,24 +180,11 @@ def _card(located: Located, cid: str, spec: CardSpec) -> Card:
                 tuple(b.directions) if b and b.directions else tuple(DIRECTIONS), spec.text)
 
 
-CARD_ID = re.compile(r"[a-z0-9_]+")
-CARD_ID_RULE = "lower-case letters, digits and _ only (such as gohei_jab)"
-
-
-def _load(path: str | Path) -> Character:
-    """Load and validate one draft character file (cached while the file is unchanged)."""
-    return character_from_located(load_yaml(path), str(path))
-
-
 def character_from_located(located: Located, file: str) -> Character:
     """Validate draft character data already read (a file, or a mapping inside a scenario)."""
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with character, name and cards")
-    cards_raw = located.data.get("cards")
-    if isinstance(cards_raw, dict):
-        for cid in cards_raw:
-            if not isinstance(cid, str) or not CARD_ID.fullmatch(cid):
-                raise located.error(("cards", cid), f"card id {cid!r}: expected {CARD_ID_RULE}")
+    check_card_ids(located, located.data)
     try:
         spec = CharacterSpec.model_validate(located.data)
     except ValidationError as exc:
@@ -229,13 +202,7 @@ def character_from_located(located: Located, file: str) -> Character:
     return Character(spec.character, spec.name, cards, basics, tuple(skills), file)
 
 
-def builtin_characters() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(DATA_DIR.glob("*.yaml"))}
-
-
-load_character = FileCache(_load)
-
-
-def find_character(name: str) -> Character:
-    """A built-in draft character by id, or a draft character file by path."""
-    return find_file(name, builtin_characters(), load_character, "draft character", "character")
+FILES = CharacterFiles(DATA_DIR, character_from_located, "draft character")
+builtin_characters = FILES.builtin
+load_character = FILES.load
+find_character = FILES.find

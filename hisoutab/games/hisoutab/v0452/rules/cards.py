@@ -6,16 +6,25 @@ file builds plain data only; it never runs anything from the file.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
-from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml, pydantic_error
+from hisoutab.engine.yamlio import Located, pydantic_error
 from hisoutab.games.hisoutab.duel import parse_range
+from hisoutab.games.hisoutab.kit.cards import (
+    CharacterFiles,
+    CharacterSpecBase,
+    Named,
+    StrictSpec,
+    check_card_ids,
+    check_count,
+    check_no_value,
+    effect_entries,
+)
 
 CardKind = Literal["physical", "bullet", "defense", "move", "cancel", "spell", "special",
                    "upgrade", "knockdown"]
@@ -53,11 +62,7 @@ MAX_COPIES = 99  # copies of one card in a main deck
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "characters"
 
 
-class _Base(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SideSpec(_Base):
+class SideSpec(StrictSpec):
     """One orientation of a card with a top and a bottom effect (H-PLAY-SIM)."""
 
     name: str | None = None
@@ -71,7 +76,7 @@ Direction = Literal["forward", "up-forward", "up", "up-back", "back", "down-back
                     "down-forward"]
 
 
-class BulletSpec(_Base):
+class BulletSpec(StrictSpec):
     """A bullet attack (H-EFF-BUL) and its bullet keywords (H-KW-STRAIGHT … H-KW-FIELD)."""
 
     duration: int = Field(ge=1)
@@ -83,7 +88,7 @@ class BulletSpec(_Base):
     field: list[int] | None = Field(None, min_length=2, max_length=2)
 
 
-class SubSpec(_Base):
+class SubSpec(StrictSpec):
     """{A/B/C "effect"} (H-KW-SUB): a sub-action with its own startup, recovery and cost."""
 
     startup: int = Field(ge=1)
@@ -111,7 +116,7 @@ class Sub:
     effects: tuple[tuple[str, Any], ...]
 
 
-class CardSpec(_Base):
+class CardSpec(StrictSpec):
     name: str = Field(min_length=1)
     kind: CardKind
     startup: int = Field(ge=1)
@@ -139,9 +144,7 @@ class CardSpec(_Base):
     level: int = Field(1, ge=1)
 
 
-class CharacterSpec(_Base):
-    character: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    name: str = Field(min_length=1)
+class CharacterSpec(CharacterSpecBase):
     standing: list[str] = Field(default_factory=list)
     knockdown: str
     deck: dict[str, int]
@@ -153,11 +156,9 @@ class CharacterSpec(_Base):
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(Named):
     """A card definition as the rules use it (one face; see :meth:`face`)."""
 
-    id: str
-    name: str
     kind: str
     startup: int
     recovery: int
@@ -205,9 +206,7 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Character:
-    id: str
-    name: str
+class Character(Named):
     standing: tuple[str, ...]
     knockdown: str
     deck: tuple[tuple[str, int], ...]
@@ -225,26 +224,12 @@ class Character:
 def _parse_effects(located: Located, path: tuple[Any, ...], items: Iterable[Any],
                    table: dict[str, tuple[str, str]] = EFFECTS) -> tuple[tuple[str, Any], ...]:
     out = []
-    for i, item in enumerate(items):
-        p = path + (i,)
-        if isinstance(item, str):
-            kind, value, has_value = item, None, False
-        elif isinstance(item, dict) and len(item) == 1:
-            kind, value = next(iter(item.items()))
-            has_value = True
-            p = p + (kind,)
-        else:
-            raise located.error(p, "expected an effect: a name such as 'physical' or one "
-                                   "'name: value' pair such as 'move: 2'")
-        if kind not in table:
-            raise located.error(p, f"unknown effect {kind!r}; expected one of "
-                                   + ", ".join(sorted(table)))
+    for p, kind, value, has_value in effect_entries(located, path, items, sorted(table)):
         expected = table[kind][0]
-        if expected == "no value" and has_value and value is not None:
-            raise located.error(p, f"{kind!r} takes no value; write it as '- {kind}'")
-        if expected.startswith("an integer") and (
-                isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise located.error(p, f"expected {expected} for {kind!r}, got {value!r}")
+        if expected == "no value":
+            check_no_value(located, p, kind, value, has_value)
+        if expected.startswith("an integer"):
+            check_count(located, p, kind, value, expected)
         if expected.startswith("a motion tag"):
             value = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
             if value not in MOTION_TAGS:
@@ -355,25 +340,6 @@ def _check_card(located: Located, path: tuple[Any, ...], card: Card) -> None:
         raise located.error(path + ("hitstun",), "a bullet attack needs hitstun ≥ 1")
 
 
-CARD_ID = re.compile(r"[a-z0-9_]+")
-CARD_ID_RULE = "lower-case letters, digits and _ only (such as gohei_jab)"
-
-
-def check_card_ids(located: Located, data: dict[str, Any]) -> None:
-    """Card ids are labels of options (``play ID``, ``discard A, B``): ``[a-z0-9_]+`` only."""
-    cards = data.get("cards")
-    if not isinstance(cards, dict):
-        return
-    for cid in cards:
-        if not isinstance(cid, str) or not CARD_ID.fullmatch(cid):
-            raise located.error(("cards", cid), f"card id {cid!r}: expected {CARD_ID_RULE}")
-
-
-def _load_character(path: str | Path) -> Character:
-    """Load and validate one character file (cached while the file is unchanged)."""
-    return character_from_located(load_yaml(path), str(path))
-
-
 def character_from_located(located: Located, file: str) -> Character:
     """Validate character data already read (a file, or a mapping inside a scenario: ``located``
     then places its errors in that file)."""
@@ -480,14 +446,7 @@ def _check_pools(located: Located, spec: CharacterSpec, cards: dict[str, Card]) 
                                                         "special of the extra deck")
 
 
-def builtin_characters() -> dict[str, Path]:
-    """The sample characters shipped with the package: id → file."""
-    return {p.stem: p for p in sorted(DATA_DIR.glob("*.yaml"))}
-
-
-load_character = FileCache(_load_character)
-
-
-def find_character(name: str) -> Character:
-    """A built-in character by id, or a character file by path."""
-    return find_file(name, builtin_characters(), load_character, "character", "character")
+FILES = CharacterFiles(DATA_DIR, character_from_located, "character")
+builtin_characters = FILES.builtin
+load_character = FILES.load
+find_character = FILES.find
