@@ -48,6 +48,26 @@ def pill(x: float, y: float, label: str, color: str, size: float = 11, baseline:
                    fill="#ffffff")), w
 
 
+def card_box(x: float, by: float, w: float, h: float, name: Fitted, details: Sequence[Fitted], *,
+             hidden: bool, back_h: float, back_name_y: float) -> tuple[list[str], float]:
+    """A card in its box from ``by``: a face-down card (``back_h`` high) with ``name`` beside it
+    (its baseline ``back_name_y`` under the card's top), or the card's name over its ``details``;
+    returns (parts, the y under them)."""
+    body = [el("rect", {"x": x, "y": by, "width": w, "height": h, "rx": 5, "fill": "#ffffff", "stroke": INK,
+                        "stroke-width": 1.5})]
+    cy = by + 8
+    if hidden:
+        body.append(card_back(x + 8, cy))
+        body.append(fitted_text(x + 40, cy + back_name_y, name))
+        return body, cy + back_h
+    body.append(fitted_text(x + 8, cy + name.size, name))
+    cy += name.height
+    for d in details:
+        body.append(fitted_text(x + 8, cy + d.size, d, fill="#3c4650"))
+        cy += d.height
+    return body, cy
+
+
 @dataclass(frozen=True)
 class HeaderWords:
     """What a version's header says: the tooltips of its tags (``{name}``: the player) and whether

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from hisoutab.games.hisoutab.kit import panels as kit_panels
-from hisoutab.games.hisoutab.kit.panels import HeaderWords, Section, card_back, fitted_text, header
-from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, el, group, text, title
+from hisoutab.games.hisoutab.kit.panels import HeaderWords, Section, card_back, card_box, fitted_text, header
+from hisoutab.presentation.svg import MUTED, PLAYER_COLORS, el, group, text, title
 
 from .board import bullet_shape
 from .cards import card_tip
@@ -177,19 +177,9 @@ def _card_box(ctx: Any, state: Any, i: int, which: str, x: float, w: float, pref
     def draw(y: float) -> str:
         by = y + 17
         tip = card_tip(ctx, HIDDEN if hidden else iid, f"{p.name}'s card {label.lower()}")
-        body = [title(tip), el("rect", {"x": x, "y": by, "width": w, "height": box_h, "rx": 5,
-                                        "fill": "#ffffff", "stroke": INK, "stroke-width": 1.5})]
-        cy = by + 8
-        if hidden:
-            body.append(card_back(x + 8, cy))
-            body.append(fitted_text(x + 40, cy + 21, name))
-            cy += 34
-        else:
-            body.append(fitted_text(x + 8, cy + name.size, name))
-            cy += name.height
-            for d in details:
-                body.append(fitted_text(x + 8, cy + d.size, d, fill="#3c4650"))
-                cy += d.height
+        box, cy = card_box(x, by, w, box_h, name, details, hidden=hidden, back_h=34,
+                            back_name_y=21)
+        body = [title(tip), *box]
         if marks:
             svg, _ = badges_row(x + 8, cy + 4, inner, marks)
             body.append(svg)

@@ -18,6 +18,7 @@ from hisoutab.games.hisoutab.kit.panels import (
     HeaderWords,
     Section,
     card_back,
+    card_box,
     fitted_text,
     header,
     pill,
@@ -237,19 +238,8 @@ def _zone_box(ctx: Any, state: Any, i: int, zone: str, x: float, w: float, prefi
 
     def draw(y: float) -> str:
         by = y + 17
-        body = [el("rect", {"x": x, "y": by, "width": w, "height": box_h, "rx": 5, "fill": "#ffffff",
-                            "stroke": INK, "stroke-width": 1.5})]
-        cy = by + 8
-        if hidden:
-            body.append(card_back(x + 8, cy))
-            body.append(fitted_text(x + 40, cy + 20, name))
-            cy += 32
-        else:
-            body.append(fitted_text(x + 8, cy + name.size, name))
-            cy += name.height
-            if details is not None:
-                body.append(fitted_text(x + 8, cy + details.size, details, fill="#3c4650"))
-                cy += details.height
+        body, cy = card_box(x, by, w, box_h, name, [details] if details is not None else [], hidden=hidden,
+                            back_h=32, back_name_y=20)
         if missed:
             mark, _ = pill(x + 8, cy + 3, "MISSED", MISSED)
             body.append(group({"class": "missed", "data-player": p.name},
