@@ -6,16 +6,8 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from hisoutab.games.hisoutab.kit.board import (
-    CELL,
-    LEFT,
-    TOP,
-    board_grid,
-    bullet_marks,
-    cell_xy,
-    crowd_spots,
-    reach_cells,
-)
+from hisoutab.games.hisoutab.kit import board as kit_board
+from hisoutab.games.hisoutab.kit.board import CELL, LEFT, TOP
 from hisoutab.presentation.svg import INK, PLAYER_COLORS, el, group, polygon, text, title
 
 from .status import GUARD, KNOCKDOWN, Status, player_status
@@ -24,7 +16,7 @@ from .status import GUARD, KNOCKDOWN, Status, player_status
 def attack_cells(ctx: Any, state: Any, player: int, iid: str, side: str = "") -> tuple[tuple[int, int], ...]:
     """The board cells a card would attack if ``player`` played it now: its reach (offsets facing
     right) turned to the player's facing and placed at the piece. Cells off the board are left out."""
-    return reach_cells(ctx, state.players[player], ctx.cards[iid].face(side).reach)
+    return kit_board.reach_cells(ctx, state.players[player], ctx.cards[iid].face(side).reach)
 
 
 def highlight_cells(ctx: Any, highlight: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -37,7 +29,8 @@ def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Itera
                  prefix: str = "hs") -> str:
     """The board with its top-left label corner at (ox, oy)."""
     gx, gy = ox + LEFT, oy + TOP  # the grid's top-left corner
-    out = board_grid(ctx, ox, oy, highlight_cells(ctx, highlight), prefix, row_ids=False, line_width=1)
+    cells = highlight_cells(ctx, highlight)
+    out = kit_board.board_grid(ctx, ox, oy, cells, prefix, row_ids=False, line_width=1)
     # pieces; two pieces in one cell stand side by side (smaller again under a crowd of bullets)
     where: dict[tuple[int, int], list[int]] = {}
     for i, p in enumerate(state.players):
@@ -51,7 +44,7 @@ def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Itera
         if not ctx.on_board(p.x, p.y):
             continue  # not placed yet (before the set-up places the pieces, H-SETUP-4)
         share = where[(p.x, p.y)]
-        cx, cy = cell_xy(ctx, gx, gy, p.x, p.y)
+        cx, cy = kit_board.cell_xy(ctx, gx, gy, p.x, p.y)
         n = len(crowd.get((p.x, p.y), ()))
         if len(share) == 1:
             r, dx = (20 if n == 0 else 17 if n <= 4 else 11), 0.0
@@ -82,7 +75,7 @@ def _bullet_cell(ctx: Any, b: Any) -> tuple[int, int]:
 
 def _bullet_xy(ctx: Any, gx: float, gy: float, b: Any) -> tuple[float, float]:
     """The centre a bullet's tokens spread around; off the board: just over the grid's edge."""
-    cx, cy = cell_xy(ctx, gx, gy, b.x, b.y)
+    cx, cy = kit_board.cell_xy(ctx, gx, gy, b.x, b.y)
     cx, cy = cx + CELL / 2, cy + CELL / 2
     if ctx.on_board(b.x, b.y):
         return cx, cy
@@ -105,7 +98,7 @@ def bullet_slots(n: int, pieces: int = 0) -> Sequence[tuple[float, float, float]
         ring += [(-25, 0), (25, 0)]
     if pieces and n <= len(ring):
         return [(x, y, 6) for x, y in ring[:n]]
-    return crowd_spots(n, 0.38)  # a crowd: an even grid over the cell
+    return kit_board.crowd_spots(n, 0.38)  # a crowd: an even grid over the cell
 
 
 def bullet_info(ctx: Any, state: Any, b: Any) -> dict[str, Any]:
@@ -142,7 +135,7 @@ def bullet_shape(cx: float, cy: float, r: float, color: str, kind: str, dx: int 
                  duration: Any = None, faded: bool = False) -> str:
     """A bullet token: a disc in the owner's colour (a square for a still bullet) with its duration
     die's number; an arrow along (dx, dy) (y up) for a straight bullet, a dashed ring for a tracing one."""
-    out = bullet_marks(cx, cy, r, color, kind, dx, dy, tip=11.0, head=7.0)
+    out = kit_board.bullet_marks(cx, cy, r, color, kind, dx, dy, tip=11.0, head=7.0)
     body: dict[str, Any] = {"fill": color, "stroke": INK, "stroke-width": 1.2}
     if faded:
         body.update({"fill-opacity": 0.45, "stroke-dasharray": "2 2"})

@@ -9,14 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hisoutab.games.hisoutab.kit.picture import (
-    MARGIN,
-    Drawers,
-    PictureStyle,
-    check_prefix,
-    picture_width,
-    svg_root,
-)
+from hisoutab.games.hisoutab.kit import picture as kit_picture
+from hisoutab.games.hisoutab.kit.picture import MARGIN, Drawers, PictureStyle
 from hisoutab.presentation.svg import FONT, el, num
 from hisoutab.presentation.textfit import fit_text
 
@@ -42,8 +36,8 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
     panel per player. ``designer`` also lists the cards in hand; ``viewer`` is the player whose view
     ``state`` is (their own hand is listed, cards they cannot see are drawn face-down). Every id
     starts with ``prefix``; the same arguments always give the same text."""
-    check_prefix(prefix)
-    width, inner = picture_width(ctx)
+    kit_picture.check_prefix(prefix)
+    width, inner = kit_picture.picture_width(ctx)
     parts, status = STYLE.header(state, f"HisouTab · t={state.time} · turn {state.turn}", width, prefix)
     y = 30 + status.height + 2
     attack = attack_line(ctx, state)
@@ -64,4 +58,4 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
             "font-family": FONT, "data-ruleset": "hisoutab-0.45.2", "data-time": state.time,
             "data-turn": state.turn, "data-winner": state.winner}
     label = f"HisouTab state at t={state.time}: " + ", ".join(f"{p.name} HP {p.hp}" for p in state.players)
-    return svg_root(root, label, width, height, parts, prefix, background_id=False)
+    return kit_picture.svg_root(root, label, width, height, parts, prefix, background_id=False)

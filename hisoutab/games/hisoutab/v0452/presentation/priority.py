@@ -23,16 +23,8 @@ from typing import Any
 import graphviz
 import networkx as nx
 
-from hisoutab.games.hisoutab.kit.priority import (
-    CHOICE_FILL,
-    MAYBE,
-    NOW_FILL,
-    PriorityExplainer,
-    draw_graph,
-    html_lines,
-    node_attrs,
-    node_label,
-)
+from hisoutab.games.hisoutab.kit import priority as kit_priority
+from hisoutab.games.hisoutab.kit.priority import CHOICE_FILL, MAYBE, NOW_FILL, PriorityExplainer, html_lines
 
 __all__ = ["PriorityGraph", "draw_priority_graph", "has_priority", "priority_graph"]
 
@@ -386,7 +378,8 @@ def priority_graph(game_or_ctx: Any, state: Any = None, *, turns: int = 6) -> nx
 def _node_attrs(data: Mapping[str, Any]) -> dict[str, str]:
     kind = data["kind"]
     details = data.get("details", ())
-    attrs = node_attrs(data, node_label(html.escape(data["label"]), html_lines(details) if details else ""))
+    label = kit_priority.node_label(html.escape(data["label"]), html_lines(details) if details else "")
+    attrs = kit_priority.node_attrs(data, label)
     if kind == "blue":
         attrs.update(fillcolor=_BLUE, shape="box", style="filled")
     elif kind == "yellow":
@@ -414,7 +407,8 @@ def draw_priority_graph(graph: nx.DiGraph, *, prefix: str = "p", rankdir: str = 
                      f"(initiative: {graph.graph.get('initiative')})")
     legend = ("solid: certain · dashed: only if a card not played yet lands there · "
               "edge labels: deciding clauses")
-    return draw_graph(graph, _node_attrs, prefix=prefix, head=head, legend=legend, rankdir=rankdir)
+    return kit_priority.draw_graph(graph, _node_attrs, prefix=prefix, head=head, legend=legend,
+                                   rankdir=rankdir)
 
 
 class PriorityGraph(PriorityExplainer):
