@@ -15,16 +15,8 @@ from pydantic import Field, ValidationError
 
 from hisoutab.engine.yamlio import Located, pydantic_error
 from hisoutab.games.hisoutab.duel import parse_range
-from hisoutab.games.hisoutab.kit.cards import (
-    CharacterFiles,
-    CharacterSpecBase,
-    Named,
-    StrictSpec,
-    check_card_ids,
-    check_count,
-    check_no_value,
-    effect_entries,
-)
+from hisoutab.games.hisoutab.kit import cards as kit_cards
+from hisoutab.games.hisoutab.kit.cards import CharacterFiles, CharacterSpecBase, Named, StrictSpec
 
 CardKind = Literal["physical", "bullet", "defense", "move", "cancel", "spell", "special",
                    "upgrade", "knockdown"]
@@ -224,12 +216,12 @@ class Character(Named):
 def _parse_effects(located: Located, path: tuple[Any, ...], items: Iterable[Any],
                    table: dict[str, tuple[str, str]] = EFFECTS) -> tuple[tuple[str, Any], ...]:
     out = []
-    for p, kind, value, has_value in effect_entries(located, path, items, sorted(table)):
+    for p, kind, value, has_value in kit_cards.effect_entries(located, path, items, sorted(table)):
         expected = table[kind][0]
         if expected == "no value":
-            check_no_value(located, p, kind, value, has_value)
+            kit_cards.check_no_value(located, p, kind, value, has_value)
         if expected.startswith("an integer"):
-            check_count(located, p, kind, value, expected)
+            kit_cards.check_count(located, p, kind, value, expected)
         if expected.startswith("a motion tag"):
             value = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
             if value not in MOTION_TAGS:
@@ -347,7 +339,7 @@ def character_from_located(located: Located, file: str) -> Character:
         raise located.error((), "expected a mapping with character, name, standing, knockdown, "
                                 "deck and cards")
     data = dict(located.data)
-    check_card_ids(located, data)
+    kit_cards.check_card_ids(located, data)
     # motion tags may be written unquoted (236): read them as the text they stand for
     if isinstance(data.get("special_area"), dict):
         data["special_area"] = {_tag(k): v for k, v in data["special_area"].items()}
