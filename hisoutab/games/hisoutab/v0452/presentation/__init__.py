@@ -4,7 +4,7 @@ decisions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from hisoutab.games.hisoutab.kit.presentation import Cell, DuelPresentation
@@ -93,7 +93,8 @@ class HisouTabPresentation(DuelPresentation):
         bullet, move a card. Every field defaults to a legal value and is bounded by the rules."""
         from .edits import EDITS, checked_counter, checked_move
 
-        checked = {"counter": checked_counter, "move": lambda op: checked_move(op, ruleset)}
+        checked: dict[str, Callable[[EditOp], EditOp]] = {
+            "counter": checked_counter, "move": lambda op: checked_move(op, ruleset)}
         generic = tuple(checked[op.name](op) if op.name in checked else op for op in super().edits(ruleset))
         return generic + EDITS
 

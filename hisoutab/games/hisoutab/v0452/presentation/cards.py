@@ -12,6 +12,7 @@ has no face.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hisoutab.presentation.cards import CardFace
@@ -58,7 +59,7 @@ def instance(ctx: Any, card: Any) -> str | None:
     of a card with that id (``"gohei_jab"`` → ``"P1/gohei_jab"``); None for a hidden or unknown card."""
     if not isinstance(card, str) or card == HIDDEN:
         return None
-    cards = getattr(ctx, "cards", {})
+    cards: Mapping[str, Any] = getattr(ctx, "cards", {})
     if card in cards:
         return card
     for iid, c in cards.items():

@@ -23,6 +23,7 @@ from typing import Any
 import graphviz
 import networkx as nx
 
+from hisoutab.engine.flow import Frame
 from hisoutab.games.hisoutab.kit import priority as kit_priority
 from hisoutab.games.hisoutab.kit.priority import CHOICE_FILL, MAYBE, NOW_FILL, PriorityExplainer, html_lines
 
@@ -103,7 +104,7 @@ def _card_name(ctx: Any, iid: str) -> str:
     return getattr(card, "name", None) or iid
 
 
-def _pending(state: Any) -> list[tuple]:
+def _pending(state: Any) -> list[Frame]:
     return [f for f in getattr(state, "agenda", ()) or () if isinstance(f, tuple) and f]
 
 
@@ -216,11 +217,13 @@ class _Builder:
         """The card player ``i`` resolves in the coming (or current) turn: the cast zone's card, which
         maintenance moves to the trigger zone (H-MAINT-3), or the trigger zone's card once it has."""
         p = self.s.players[i]
-        if p.cast is not None:
-            return p.cast
+        cast: str | None = p.cast
+        if cast is not None:
+            return cast
         if in_progress and not any(f[0] == "maint.trigger" and len(f) > 1 and f[1] == i
                                    for f in _pending(self.s)):
-            return p.trigger
+            trigger: str | None = p.trigger
+            return trigger
         return None
 
     def specials(self, prev: str, done: int, t: int, *, holder: int | None, certain: bool | int,

@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..rules.state import Player
 from .status import player_status
 
 __all__ = ["board_text", "player_table", "state_renderable", "timeline_text"]
@@ -75,7 +76,7 @@ def board_text(ctx: Any, state: Any, highlight: Iterable[tuple[int, int]] = ()) 
     return t
 
 
-def _token(p: Any, kind: str) -> int | None:
+def _token(p: Player, kind: str) -> int | None:
     return p.marker if kind == "marker" else p.hit
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.options import Options
@@ -15,6 +15,7 @@ from .cards import Card, Character, find_character
 from .state import MOTIONS
 
 PLAYERS = ("P1", "P2")
+T = TypeVar("T")
 
 
 class Context(DuelContext[Card]):
@@ -85,7 +86,7 @@ class Context(DuelContext[Card]):
         self.specials = frozenset(specials)  # special effect cards (special area and extra deck)
         self.spell_cards = frozenset(spell_cards)
         self.decks = tuple(decks)
-        self._cache: dict[tuple, Any] = {}
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self.not_drawn = frozenset(standing) | {f"{PLAYERS[i]}/{ch.knockdown}"
                                                 for i, ch in enumerate(self.characters)}
         self.knockdown_cards = tuple(f"{PLAYERS[i]}/{ch.knockdown}"
@@ -107,11 +108,11 @@ class Context(DuelContext[Card]):
             out[iid] = tuple(faces)
         return out
 
-    def cached(self, key: tuple, make: Any, *args: Any) -> Any:
+    def cached(self, key: tuple[Any, ...], make: Callable[..., T], *args: Any) -> T:
         """A value computed once per game for ``key`` (option lists, move paths, effect frames):
         ``make(*args)`` the first time."""
         cache = self._cache
-        value = cache.get(key)
+        value: T | None = cache.get(key)
         if value is None:
             if len(cache) > 200_000:
                 cache.clear()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
@@ -16,10 +16,10 @@ from .spells import wants_front
 from .state import State
 
 
-def special_frames(ctx: Context, s: State, upto: int) -> list[tuple]:
+def special_frames(ctx: Context, s: State, upto: int) -> list[Frame]:
     """R-11: blue/yellow cells passed by both markers that have not triggered yet, in timeline
     order; blue before yellow on a cell that is both."""
-    frames: list[tuple] = []
+    frames: list[Frame] = []
     for c in range(s.special_done + 1, upto + 1):
         if ctx.is_blue(c):
             frames.append(("adjust.blue", c))
@@ -32,7 +32,7 @@ def special_frames(ctx: Context, s: State, upto: int) -> list[tuple]:
            next=(("adjust.blue", "both markers passed a blue cell"),
                  ("bullets.phase", "both markers passed a yellow cell"),
                  ("turn.begin", "no special cell passed")))
-def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
+def advance(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Go to the next timeline cell where a marker or hit token stands, skipping empty cells, and
     trigger every special cell both markers have now passed."""
     pa, pb = s.players[0].position, s.players[1].position
@@ -68,7 +68,7 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
                  ("play.choose", "hand full, nothing cast"),
                  ("timeline.advance", "no one takes part any more")),
            tags=("turn",))
-def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
+def begin_turn(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The players whose marker (or hit token) stands on the current cell take part; with two it is
     a simultaneous action. A hit token reached becomes the player's marker again."""
     t = s.time
@@ -91,9 +91,9 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
     turn = s.turn + 1
     s = replace(s, participants=parts, turn=turn)
     players = s.players
-    frames: list[tuple] = []
+    frames: list[Frame] = []
     front = False
-    zone: list[tuple] = []
+    zone: list[Frame] = []
     resolvers: list[int] = []
     for i in parts:
         p = players[i]
@@ -140,11 +140,11 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
                  ("adjust.recover", "a face-down spirit token"), ("adjust.dice", "a die on the gauge"),
                  ("adjust.gravity", "a piece in the air"), ("adjust.blue", "the next blue cell"),
                  ("turn.begin", "nothing to adjust")))
-def blue_cell(ctx: Context, s: State, frame: tuple) -> Outcome:
+def blue_cell(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Both markers passed a blue cell: the initiative holder performs the adjustment phase first."""
     c = frame[1]
     order = (s.initiative, 1 - s.initiative)
-    frames: list[tuple] = []
+    frames: list[Frame] = []
     idle = []
     together = ctx.options["adjust.gravity"] == "together"
     for i in order:
@@ -175,7 +175,7 @@ AFTER_ADJUST = (("adjust.recover", "the other player's phase"),
 
 
 @FLOW.auto("adjust.recover", phase="adjustment", clauses=("H-ADJ-BLUE-1",), next=AFTER_ADJUST)
-def recover(ctx: Context, s: State, frame: tuple) -> Outcome:
+def recover(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Recover 1 spirit: the leftmost face-down spirit token is flipped face-up."""
     i = frame[1]
     p = s.players[i]
@@ -189,7 +189,7 @@ def recover(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("adjust.dice", phase="adjustment", clauses=("H-ADJ-BLUE-2",), next=AFTER_ADJUST)
-def tick_dice(ctx: Context, s: State, frame: tuple) -> Outcome:
+def tick_dice(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The leftmost die on the gauge counts down; at 0 it leaves and a face-down token returns."""
     i = frame[1]
     p = s.players[i]
@@ -210,7 +210,7 @@ def _landing(s: State) -> tuple[tuple[int, int], tuple[int, int]]:
     return (a.x, max(0, a.y - 1)), (b.x, max(0, b.y - 1))
 
 
-def _decide_facing(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_facing(ctx: Context, s: State, frame: Frame) -> Decision | None:
     i = frame[1]
     if len(frame) > 2:  # R-26: both fall at once; the performer chooses if they land together
         a, b = _landing(s)
@@ -230,7 +230,7 @@ def _decide_facing(ctx: Context, s: State, frame: tuple) -> Decision | None:
 @FLOW.choice("adjust.gravity", phase="adjustment", clauses=("H-ADJ-BLUE-3", "R-26", "S-1"),
              next=(("bullet.hit", "falls onto an opponent's bullet"),) + AFTER_ADJUST,
              decide=_decide_facing)
-def gravity(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def gravity(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Gravity: the piece moves down 1 cell (no effect on the ground). If it falls into the other
     piece's cell, the player performing the phase chooses the facing. R-26: both pieces fall at
     the same moment (stacked pieces never meet)."""
@@ -289,6 +289,6 @@ def _fall_together(ctx: Context, s: State, performer: int, chosen: dict[str, Opt
 @FLOW.auto("adjust.settle", phase="adjustment", clauses=("H-RES-DMG", "H-GOAL-1"),
            next=(("game.over", "a player is at 0 HP"), ("spell.gain", "HP fell to a threshold"))
            + AFTER_ADJUST)
-def adjust_settle(ctx: Context, s: State, frame: tuple) -> Outcome:
+def adjust_settle(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Damage settlement after a bullet hit in the adjustment phase (as H-RES-DMG)."""
     return settle_marks(ctx, s)
