@@ -8,6 +8,7 @@ two panels line up row by row.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hisoutab.games.hisoutab.kit import panels as kit_panels
@@ -198,9 +199,10 @@ def _cards(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str, viewer
     return max(a[0], b[0]), lambda y: a[1](y) + b[1](y)
 
 
-def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: float, w: float, prefix: str,
-           *, show: bool, note: str = "") -> Section:
-    """A labelled zone: named chips, face-down cards for hidden ones, or just the count."""
+def _zone_head(label: str, cards: tuple[str, ...], note: str, x: float, w: float
+               ) -> tuple[float, Callable[[float], str]]:
+    """A zone's heading (its label and count, a note beside it or, too long, under it): (the
+    height over the cards, draw at y)."""
     head_text = f"{label} · {len(cards)}"
     head_w = text_width(head_text, 12, bold=True)
     note_f = fit_text(note, w - head_w - 10, 11, smallest=9) if note else None
@@ -219,29 +221,47 @@ def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: f
                 out += fitted_text(x + head_w + 10, y + 11, note_f, fill=MUTED)
         return out
 
+    return top, head_svg
+
+
+def _face_down(ctx: Any, p: Any, zone: str, label: str, k: int, prefix: str, back: str) -> str:
+    """The ``k``-th card of a zone, face down (``back``: the card's back, drawn)."""
+    return group({"class": "face-down", "id": f"{prefix}-{zone}-{p.name}-{k + 1}", "data-zone": zone,
+                  "data-player": p.name, "data-card": HIDDEN},
+                 [title(card_tip(ctx, HIDDEN, f"{p.name}'s {label.lower()}")), back])
+
+
+def _hidden_chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: float, w: float,
+                  prefix: str, top: float, head_svg: Callable[[float], str]) -> Section:
+    """A zone whose cards are not named: face-down cards in rows, or (hidden from this view) their
+    count."""
+    per_row = max(1, int((w + 5) // 29))
+    rows = -(-len(cards) // per_row)
+    h_backs = rows * 37 - 5
+    face_down = all(c == HIDDEN for c in cards)
+
+    def draw_hidden(y: float) -> str:
+        out = [head_svg(y)]
+        if not face_down:
+            out.append(text(x, y + top + 12, f"hidden: {len(cards)} card{'s' if len(cards) != 1 else ''} "
+                            "(names in the designer's view)", size=12, fill=MUTED, cls="hidden-hand"))
+            return "".join(out)
+        for k in range(len(cards)):
+            r, c = divmod(k, per_row)
+            out.append(_face_down(ctx, p, zone, label, k, prefix, card_back(x + c * 29, y + top + r * 37)))
+        return "".join(out)
+
+    return top + (h_backs if face_down else 18), draw_hidden
+
+
+def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: float, w: float, prefix: str,
+           *, show: bool, note: str = "") -> Section:
+    """A labelled zone: named chips, face-down cards for hidden ones, or just the count."""
+    top, head_svg = _zone_head(label, cards, note, x, w)
     if not cards:
         return top + 12, lambda y: head_svg(y) + text(x + 8, y + top + 10, "empty", size=11, fill=MUTED)
     if all(c == HIDDEN for c in cards) or not show:
-        per_row = max(1, int((w + 5) // 29))
-        rows = -(-len(cards) // per_row)
-        h_backs = rows * 37 - 5
-        face_down = all(c == HIDDEN for c in cards)
-
-        def draw_hidden(y: float) -> str:
-            out = [head_svg(y)]
-            if not face_down:
-                out.append(text(x, y + top + 12, f"hidden: {len(cards)} card{'s' if len(cards) != 1 else ''} "
-                                "(names in the designer's view)", size=12, fill=MUTED, cls="hidden-hand"))
-                return "".join(out)
-            for k in range(len(cards)):
-                r, c = divmod(k, per_row)
-                out.append(group({"class": "face-down", "id": f"{prefix}-{zone}-{p.name}-{k + 1}",
-                                  "data-zone": zone, "data-player": p.name, "data-card": HIDDEN},
-                                 [title(card_tip(ctx, HIDDEN, f"{p.name}'s {label.lower()}")),
-                                  card_back(x + c * 29, y + top + r * 37)]))
-            return "".join(out)
-
-        return top + (h_backs if face_down else 18), draw_hidden
+        return _hidden_chips(ctx, p, zone, label, cards, x, w, prefix, top, head_svg)
     chips, height = flow_chips([(card_name(ctx, c), c) for c in cards], w, size=12, smallest=9)
 
     def draw(y: float) -> str:
@@ -250,10 +270,7 @@ def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: f
             iid = chip.item
             cx, cy = x + chip.x, y + top + chip.y
             if iid == HIDDEN:
-                out.append(group({"class": "face-down", "id": f"{prefix}-{zone}-{p.name}-{k + 1}",
-                                  "data-zone": zone, "data-player": p.name, "data-card": HIDDEN},
-                                 [title(card_tip(ctx, HIDDEN, f"{p.name}'s {label.lower()}")),
-                                  card_back(cx, cy, 22, chip.h)]))
+                out.append(_face_down(ctx, p, zone, label, k, prefix, card_back(cx, cy, 22, chip.h)))
                 continue
             out.append(group({"class": "zone-card", "id": f"{prefix}-{zone}-{p.name}-{k + 1}",
                               "data-zone": zone, "data-player": p.name, "data-card": iid}, [
