@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml
+from hisoutab.games.hisoutab.duel import parse_range
 
 CARD_ID = re.compile(r"[a-z0-9_]+")
 CARD_ID_RULE = "lower-case letters, digits and _ only (such as gohei_jab)"
@@ -85,6 +86,16 @@ def check_count(located: Located, p: tuple[Any, ...], kind: str, value: Any, exp
     """An effect's value is an integer ≥ 1 (``expected`` says which)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise located.error(p, f"expected {expected} for {kind!r}, got {value!r}")
+
+
+def read_range(located: Located, p: tuple[Any, ...], grid: str | None) -> tuple[tuple[int, int], ...]:
+    """A card's range grid (``p``: its field) as the attacked offsets; none without a grid."""
+    if grid is None:
+        return ()
+    try:
+        return parse_range(grid)
+    except ValueError as exc:
+        raise located.error(p, str(exc)) from None
 
 
 class CharacterFiles(Generic[C]):

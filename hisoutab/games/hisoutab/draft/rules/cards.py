@@ -14,7 +14,6 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, model_validator
 
 from hisoutab.engine.yamlio import Located, pydantic_error
-from hisoutab.games.hisoutab.duel import parse_range
 from hisoutab.games.hisoutab.kit.cards import (
     CharacterFiles,
     CharacterSpecBase,
@@ -24,6 +23,7 @@ from hisoutab.games.hisoutab.kit.cards import (
     check_count,
     check_no_value,
     effect_entries,
+    read_range,
 )
 
 from .state import MOTIONS
@@ -141,15 +141,23 @@ def _card(located: Located, cid: str, spec: CardSpec) -> Card:
     path: tuple[Any, ...] = ("cards", cid)
     effects = _effects(located, path + ("effects",), spec.effects, EFFECTS)
     on_damage = _effects(located, path + ("on_damage",), spec.on_damage, ON_DAMAGE)
-    reach: tuple[tuple[int, int], ...] = ()
-    if spec.range is not None:
-        try:
-            reach = parse_range(spec.range)
-        except ValueError as exc:
-            raise located.error(path + ("range",), str(exc)) from None
+    reach = read_range(located, path + ("range",), spec.range)
     kinds = [k for k, _ in effects]
     if not effects:
         raise located.error(path + ("effects",), "a card needs at least one effect")
+    _check_attacks(located, path, spec, kinds, reach)
+    _check_roles(located, path, spec, kinds, on_damage)
+    b = spec.bullet
+    return Card(cid, spec.name, spec.kind, spec.cast, spec.recovery, spec.cost, spec.cancel,
+                spec.damage, spec.hitlag, reach, effects, on_damage, spec.ground_only, spec.parry,
+                spec.immune, spec.motion, (b.straight or 0) if b else 0, (b.trace or 0) if b else 0,
+                b.slots if b else 0,
+                tuple(b.directions) if b and b.directions else tuple(DIRECTIONS), spec.text)
+
+
+def _check_attacks(located: Located, path: tuple[Any, ...], spec: CardSpec, kinds: list[str],
+                   reach: tuple[tuple[int, int], ...]) -> None:
+    """A physical attack has a range and hitlag; a bullet card has the effect, its block and hitlag."""
     if "physical" in kinds:
         if not reach:
             raise located.error(path + ("range",), "a physical attack needs a range grid (rows of "
@@ -161,6 +169,12 @@ def _card(located: Located, cid: str, spec: CardSpec) -> Card:
                                                 "'bullet:' block (straight or trace, slots)")
     if "bullet" in kinds and spec.hitlag < 1:
         raise located.error(path + ("hitlag",), "a bullet attack needs hitlag ≥ 1")
+
+
+def _check_roles(located: Located, path: tuple[Any, ...], spec: CardSpec, kinds: list[str],
+                 on_damage: tuple[tuple[str, Any], ...]) -> None:
+    """A defense card has only the defense effect, a parry strikes back physically, "damage:"
+    effects follow an attack."""
     if ("defense" in kinds) != (spec.kind == "defense"):
         raise located.error(path + ("kind",), "a card with the 'defense' effect has kind 'defense' "
                                               "and a defense card has the 'defense' effect")
@@ -172,12 +186,6 @@ def _card(located: Located, cid: str, spec: CardSpec) -> Card:
     if on_damage and "physical" not in kinds and "bullet" not in kinds:
         raise located.error(path + ("on_damage",), "'damage:' effects need a physical or bullet "
                                                    "attack on the card")
-    b = spec.bullet
-    return Card(cid, spec.name, spec.kind, spec.cast, spec.recovery, spec.cost, spec.cancel,
-                spec.damage, spec.hitlag, reach, effects, on_damage, spec.ground_only, spec.parry,
-                spec.immune, spec.motion, (b.straight or 0) if b else 0, (b.trace or 0) if b else 0,
-                b.slots if b else 0,
-                tuple(b.directions) if b and b.directions else tuple(DIRECTIONS), spec.text)
 
 
 def character_from_located(located: Located, file: str) -> Character:

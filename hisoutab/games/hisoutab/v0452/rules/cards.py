@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError
 
 from hisoutab.engine.yamlio import Located, pydantic_error
-from hisoutab.games.hisoutab.duel import parse_range
+from hisoutab.games.hisoutab.duel import parse_range as parse_range  # the loaders' range grids
 from hisoutab.games.hisoutab.kit import cards as kit_cards
 from hisoutab.games.hisoutab.kit.cards import CharacterFiles, CharacterSpecBase, Named, StrictSpec
 
@@ -267,12 +267,7 @@ def _card(located: Located, cid: str, spec: CardSpec, character: str) -> Card:
     path: tuple[Any, ...] = ("cards", cid)
 
     def reach_of(text: str | None, p: tuple[Any, ...]) -> tuple[tuple[int, int], ...]:
-        if text is None:
-            return ()
-        try:
-            return parse_range(text)
-        except ValueError as exc:
-            raise located.error(p, str(exc)) from None
+        return kit_cards.read_range(located, p, text)
 
     effects = _parse_effects(located, path + ("effects",), spec.effects)
     reach = reach_of(spec.range, path + ("range",))
