@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
@@ -77,7 +79,19 @@ def begin_turn(ctx: Context, s: State, frame: Frame) -> Outcome:
     if not parts:
         return Outcome(s, f"no one takes part at t={t} any more", clauses=("H-TURN-2",),
                        then=(("timeline.advance",),))
-    events = []
+    s, events, stale = _reach_hit_tokens(s, parts, t)
+    turn = s.turn + 1
+    s = replace(s, participants=parts, turn=turn)
+    text, clauses = _turn_words(turn, t, parts, events, stale)
+    return Outcome(s, text, events=tuple(events), then=_turn_frames(ctx, s, parts), clauses=clauses)
+
+
+def _reach_hit_tokens(s: State, parts: tuple[int, ...], t: int
+                      ) -> tuple[State, list[dict[str, Any]], list[int]]:
+    """A hit token on the current cell becomes the player's marker again; one behind it (R-27: the
+    marker came later) leaves. Returns (state, the events of tokens reached, the players whose
+    token left)."""
+    events: list[dict[str, Any]] = []
     stale: list[int] = []
     for i in parts:
         p = s.players[i]
@@ -88,8 +102,12 @@ def begin_turn(ctx: Context, s: State, frame: Frame) -> Outcome:
         elif p.hit is not None and p.hit < t:  # R-27: the marker came later than the hit token
             s = setp(s, i, replace(p, hit=None))
             stale.append(i)
-    turn = s.turn + 1
-    s = replace(s, participants=parts, turn=turn)
+    return s, events, stale
+
+
+def _turn_frames(ctx: Context, s: State, parts: tuple[int, ...]) -> list[Frame]:
+    """The turn's steps: maintenance (trigger zone, spell front, cast zone and drawing), the
+    resolution (its order for two resolvers), the play phase, then the timeline goes on."""
     players = s.players
     frames: list[Frame] = []
     front = False
@@ -118,6 +136,12 @@ def begin_turn(ctx: Context, s: State, frame: Frame) -> Outcome:
         frames.append(("resolve.settle",))
     frames.append(("play.choose",))
     frames.append(("timeline.advance",))
+    return frames
+
+
+def _turn_words(turn: int, t: int, parts: tuple[int, ...], events: list[dict[str, Any]],
+                stale: list[int]) -> tuple[str, tuple[str, ...]]:
+    """The turn's sentence and clauses."""
     if len(parts) == 2:
         text = f"turn {turn} at t={t}: simultaneous action of P1 and P2"
     else:
@@ -132,7 +156,7 @@ def begin_turn(ctx: Context, s: State, frame: Frame) -> Outcome:
         clauses += ("H-DMG-3",) if any(e["after_damage"] for e in events) else ("H-TD-1",)
     if stale:
         clauses += ("R-27",)
-    return Outcome(s, text, events=tuple(events), then=frames, clauses=clauses)
+    return text, clauses
 
 
 @FLOW.auto("adjust.blue", phase="adjustment", clauses=("H-ADJ-BLUE", "H-ADJ-BLUE-0", "R-11"),
