@@ -327,6 +327,16 @@ def _check_card(located: Located, path: tuple[Any, ...], card: Card) -> None:
         raise located.error(path + ("hitstun",), "a bullet attack needs hitstun ≥ 1")
 
 
+def _read_tags(data: dict[str, Any]) -> dict[str, Any]:
+    """Motion tags may be written unquoted (236): read them as the text they stand for."""
+    if isinstance(data.get("special_area"), dict):
+        data["special_area"] = {_tag(k): v for k, v in data["special_area"].items()}
+    if isinstance(data.get("cards"), dict):
+        data["cards"] = {k: ({**v, "motion": _tag(v["motion"])} if isinstance(v, dict)
+                             and "motion" in v else v) for k, v in data["cards"].items()}
+    return data
+
+
 def character_from_located(located: Located, file: str) -> Character:
     """Validate character data already read (a file, or a mapping inside a scenario: ``located``
     then places its errors in that file)."""
@@ -335,18 +345,22 @@ def character_from_located(located: Located, file: str) -> Character:
                                 "deck and cards")
     data = dict(located.data)
     kit_cards.check_card_ids(located, data)
-    # motion tags may be written unquoted (236): read them as the text they stand for
-    if isinstance(data.get("special_area"), dict):
-        data["special_area"] = {_tag(k): v for k, v in data["special_area"].items()}
-    if isinstance(data.get("cards"), dict):
-        data["cards"] = {k: ({**v, "motion": _tag(v["motion"])} if isinstance(v, dict)
-                             and "motion" in v else v) for k, v in data["cards"].items()}
     try:
-        spec = CharacterSpec.model_validate(data)
+        spec = CharacterSpec.model_validate(_read_tags(data))
     except ValidationError as exc:
         raise pydantic_error(located, exc) from None
     cards = {cid: _card(located, cid, cs, spec.character) for cid, cs in spec.cards.items()}
     _check_pools(located, spec, cards)
+    _check_standing(located, spec, cards)
+    _check_deck(located, spec, cards)
+    return Character(spec.character, spec.name, tuple(spec.standing), spec.knockdown,
+                     tuple(spec.deck.items()), cards, file,
+                     tuple(sorted(spec.special_area.items(), key=lambda kv: MOTION_TAGS.index(kv[0]))),
+                     tuple(spec.extra), tuple(spec.spells), tuple(spec.spell_deck))
+
+
+def _check_standing(located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
+    """The standing cards, each once, and the knockdown card: cards of the file, of the right kind."""
     for i, cid in enumerate(spec.standing):
         if cid in spec.standing[:i]:
             raise located.error(("standing", i), f"{cid!r} is listed twice; expected each "
@@ -360,6 +374,10 @@ def character_from_located(located: Located, file: str) -> Character:
     if cards[spec.knockdown].kind != "knockdown":
         raise located.error(("knockdown",), f"card {spec.knockdown!r} has kind "
                                             f"{cards[spec.knockdown].kind!r}; expected 'knockdown'")
+
+
+def _check_deck(located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
+    """The main deck: cards of the file, 1 to MAX_COPIES copies, no standing or knockdown card."""
     for cid, count in spec.deck.items():
         if cid not in cards:
             raise located.error(("deck", cid), f"unknown card {cid!r}; expected one of the cards "
@@ -370,10 +388,6 @@ def character_from_located(located: Located, file: str) -> Character:
         if cid in spec.standing or cid == spec.knockdown:
             raise located.error(("deck", cid), f"{cid!r} is a standing or knockdown card; "
                                                "those are not in the main deck")
-    return Character(spec.character, spec.name, tuple(spec.standing), spec.knockdown,
-                     tuple(spec.deck.items()), cards, file,
-                     tuple(sorted(spec.special_area.items(), key=lambda kv: MOTION_TAGS.index(kv[0]))),
-                     tuple(spec.extra), tuple(spec.spells), tuple(spec.spell_deck))
 
 
 def _tag(value: Any) -> Any:
@@ -383,35 +397,53 @@ def _tag(value: Any) -> Any:
 SPELL_DECK_SIZE = 10
 
 
+class _Pools:
+    """Which pool each card of a character file belongs to, claimed once."""
+
+    def __init__(self, located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
+        self.located, self.cards = located, cards
+        self.owner: dict[str, str] = {c: "standing" for c in spec.standing}
+        self.owner[spec.knockdown] = "knockdown"
+        for c in spec.deck:
+            self.owner.setdefault(c, "deck")
+
+    def claim(self, cid: str, pool: str, path: tuple[Any, ...]) -> None:
+        if cid not in self.cards:
+            raise self.located.error(path, f"unknown card {cid!r}; expected one of the cards of this file")
+        if self.owner.get(cid, pool) != pool:
+            raise self.located.error(path, f"{cid!r} is already used as a {self.owner[cid]} card; expected "
+                                           "each card in one pool only")
+        self.owner[cid] = pool
+
+
 def _check_pools(located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
     """Special area, extra deck and spell cards: known cards, right attributes, one pool each."""
-    owner: dict[str, str] = {c: "standing" for c in spec.standing}
-    owner[spec.knockdown] = "knockdown"
-    for c in spec.deck:
-        owner.setdefault(c, "deck")
+    pools = _Pools(located, spec, cards)
+    _check_specials(located, spec, cards, pools)
+    _check_spells(located, spec, pools)
+    _check_card_names(located, spec, cards)
 
-    def claim(cid: str, pool: str, path: tuple[Any, ...]) -> None:
-        if cid not in cards:
-            raise located.error(path, f"unknown card {cid!r}; expected one of the cards of this file")
-        if owner.get(cid, pool) != pool:
-            raise located.error(path, f"{cid!r} is already used as a {owner[cid]} card; expected "
-                                      "each card in one pool only")
-        owner[cid] = pool
 
+def _check_specials(located: Located, spec: CharacterSpec, cards: dict[str, Card], pools: _Pools) -> None:
+    """The special area's cards have its slot's motion; the extra deck's have a motion."""
     for tag, cid in spec.special_area.items():
-        claim(cid, "special", ("special_area", tag))
+        pools.claim(cid, "special", ("special_area", tag))
         if cards[cid].motion != tag:
             raise located.error(("special_area", tag), f"{cid!r} has motion {cards[cid].motion!r}; "
                                                        f"expected {tag!r}")
     for i, cid in enumerate(spec.extra):
-        claim(cid, "extra", ("extra", i))
+        pools.claim(cid, "extra", ("extra", i))
         if cards[cid].motion is None:
             raise located.error(("extra", i), f"{cid!r} has no motion; an upgraded special needs "
                                               "'motion' and 'level'")
+
+
+def _check_spells(located: Located, spec: CharacterSpec, pools: _Pools) -> None:
+    """The spell pool, each card once; the spell deck: SPELL_DECK_SIZE cards of the pool, each once."""
     for i, cid in enumerate(spec.spells):
         if cid in spec.spells[:i]:
             raise located.error(("spells", i), f"{cid!r} is listed twice")
-        claim(cid, "spell", ("spells", i))
+        pools.claim(cid, "spell", ("spells", i))
     if spec.spells and len(spec.spell_deck) != SPELL_DECK_SIZE:
         raise located.error(("spell_deck",), f"expected {SPELL_DECK_SIZE} spell cards, got "
                                              f"{len(spec.spell_deck)}")
@@ -421,6 +453,11 @@ def _check_pools(located: Located, spec: CharacterSpec, cards: dict[str, Card]) 
                                                    "the spell pool")
         if cid in spec.spell_deck[:i]:
             raise located.error(("spell_deck", i), f"{cid!r} is listed twice")
+
+
+def _check_card_names(located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
+    """What cards name: ``can_cancel`` a card of the file or an effect kind; an upgrade a special of
+    the extra deck."""
     for cid, card in cards.items():
         for k, name in enumerate(card.can_cancel):
             if name not in cards and name not in EFFECTS:
