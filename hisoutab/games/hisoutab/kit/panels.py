@@ -68,6 +68,14 @@ def card_box(x: float, by: float, w: float, h: float, name: Fitted, details: Seq
     return body, cy
 
 
+def hp_track(x: float, y: float, bx: float, bw: float, bh: float, label_y: float) -> list[str]:
+    """The HP section's label (its baseline ``label_y`` under ``y``) and the empty track of the bar,
+    from ``bx``, ``bw`` wide and ``bh`` high."""
+    return [text(x, y + label_y, "HP", size=13, weight="bold"),
+            el("rect", {"x": bx, "y": y, "width": bw, "height": bh, "rx": 3, "fill": "#eceff2",
+                        "stroke": "#8d96a0"})]
+
+
 @dataclass(frozen=True)
 class HeaderWords:
     """What a version's header says: the tooltips of its tags (``{name}``: the player) and whether

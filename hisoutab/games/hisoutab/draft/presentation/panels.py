@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hisoutab.games.hisoutab.kit import panels as kit_panels
-from hisoutab.games.hisoutab.kit.panels import HeaderWords, Section, card_back, card_box, fitted_text, header
+from hisoutab.games.hisoutab.kit.panels import HeaderWords, Section, card_back, fitted_text
 from hisoutab.presentation.svg import MUTED, PLAYER_COLORS, el, group, text, title
 
 from .board import bullet_shape
@@ -47,7 +47,7 @@ HEADER = HeaderWords(
 
 # ------------------------------------------------------------------ sections
 def _header(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
-    return header(ctx, state, i, x, w, prefix, HEADER)
+    return kit_panels.header(ctx, state, i, x, w, prefix, HEADER)
 
 
 def _hp(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
@@ -66,9 +66,7 @@ def _hp(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Sectio
     def draw(y: float) -> str:
         bx, bw, bh = x + 62, w - 62 - 76, 20
         hp = max(0, min(top, p.hp))
-        out = [text(x, y + 15, "HP", size=13, weight="bold"),
-               el("rect", {"x": bx, "y": y, "width": bw, "height": bh, "rx": 3, "fill": "#eceff2",
-                           "stroke": "#8d96a0"}),
+        out = [*kit_panels.hp_track(x, y, bx, bw, bh, 15),
                el("rect", {"class": "hp-bar", "id": f"{prefix}-hp-{p.name}", "data-player": p.name,
                            "data-hp": p.hp, "data-max": top, "x": bx, "y": y,
                            "width": bw * hp / top if top else 0, "height": bh, "rx": 3, "fill": color},
@@ -178,7 +176,7 @@ def _card_box(ctx: Any, state: Any, i: int, which: str, x: float, w: float, pref
     def draw(y: float) -> str:
         by = y + 17
         tip = card_tip(ctx, HIDDEN if hidden else iid, f"{p.name}'s card {label.lower()}")
-        box, cy = card_box(x, by, w, box_h, name, details, hidden=hidden, back_h=34,
+        box, cy = kit_panels.card_box(x, by, w, box_h, name, details, hidden=hidden, back_h=34,
                             back_name_y=21)
         body = [title(tip), *box]
         if marks:

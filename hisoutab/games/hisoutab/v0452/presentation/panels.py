@@ -89,9 +89,7 @@ def _hp(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Sectio
     def draw(y: float) -> str:
         bx, bw, bh = x + 64, w - 64 - 74, 20
         hp = max(0, min(MAX_HP, p.hp))
-        out = [text(x, y + 14, "HP", size=13, weight="bold"),
-               el("rect", {"x": bx, "y": y, "width": bw, "height": bh, "rx": 3, "fill": "#eceff2",
-                           "stroke": "#8d96a0"}),
+        out = [*kit_panels.hp_track(x, y, bx, bw, bh, 14),
                el("rect", {"class": "hp-bar", "id": f"{prefix}-hp-{p.name}", "data-player": p.name,
                            "data-hp": p.hp, "data-marked": marked, "x": bx, "y": y, "width": bw * hp / MAX_HP,
                            "height": bh, "rx": 3, "fill": color},
