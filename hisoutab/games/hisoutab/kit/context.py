@@ -51,7 +51,10 @@ class DuelContext(Generic[CardT]):
         self.auto_facing: bool = o["facing.auto"]
         self.cards: dict[str, CardT] = {}
 
-    def card(self, iid: str) -> CardT:
+    def card(self, iid: str | None) -> CardT:
+        """The definition of card instance ``iid`` (``KeyError`` for an unknown one, or none)."""
+        if iid is None:
+            raise KeyError(iid)
         return self.cards[iid]
 
     def name(self, iid: str | None) -> str:

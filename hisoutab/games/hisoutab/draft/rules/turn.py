@@ -197,7 +197,7 @@ def begin_turn(ctx: Context, s: State, frame: Frame) -> Outcome:
 
 
 def _level(ctx: Context, s: State, i: int) -> int:
-    return ctx.cards[s.players[i].played].cancel  # type: ignore[index]
+    return ctx.card(s.players[i].played).cancel
 
 
 @FLOW.auto("res.begin", phase="resolve", clauses=("D-RES", "D-RES-SIM"),
@@ -409,7 +409,7 @@ def cast(ctx: Context, s: State, frame: Frame) -> Outcome:
     left it)."""
     i = frame[1]
     p = s.players[i]
-    card = ctx.cards[p.played]  # type: ignore[index]
+    card = ctx.card(p.played)
     old = p.marker or s.time
     s = setp(s, i, replace(p, spirit=p.spirit - card.cost, marker=old + card.cast))
     text = f"{pn(i)} casts {card.name}: "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import Field, ValidationError
 
@@ -20,7 +20,7 @@ from hisoutab.games.hisoutab.kit.cards import CharacterFiles, CharacterSpecBase,
 
 CardKind = Literal["physical", "bullet", "defense", "move", "cancel", "spell", "special",
                    "upgrade", "knockdown"]
-CARD_KINDS: tuple[str, ...] = CardKind.__args__  # type: ignore[attr-defined]
+CARD_KINDS: tuple[str, ...] = get_args(CardKind)
 
 #: effect kind → (value expected, clause that implements it)
 EFFECTS: dict[str, tuple[str, str]] = {
@@ -247,7 +247,7 @@ def _bullet(located: Located, p: tuple[Any, ...], value: Any) -> Bullet:
         raise located.error(p + ("multi",), f"multi {spec.multi} needs at least {spec.multi} "
                                             "angles: non-tracing bullets point in different directions")
     return Bullet(spec.duration, spec.straight or 0, spec.trace or 0, tuple(spec.angle or ()),
-                  spec.bounce, spec.multi, tuple(spec.field) if spec.field else None)  # type: ignore[arg-type]
+                  spec.bounce, spec.multi, (spec.field[0], spec.field[1]) if spec.field else None)
 
 
 def _sub(located: Located, p: tuple[Any, ...], value: Any) -> Sub:

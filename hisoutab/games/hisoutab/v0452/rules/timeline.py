@@ -38,7 +38,7 @@ def advance(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Go to the next timeline cell where a marker or hit token stands, skipping empty cells, and
     trigger every special cell both markers have now passed."""
     pa, pb = s.players[0].position, s.players[1].position
-    t: int = pa if pb is None or (pa is not None and pa <= pb) else pb  # type: ignore[assignment]
+    t = min(v for v in (pa, pb) if v is not None)  # the earlier token on the timeline
     upto = t - 1 if ctx.strict_pass else t
     prev = s.time
     prev_done = s.special_done

@@ -129,8 +129,7 @@ def _priority_first(ctx: Context, s: State) -> int | None:
     who = _resolvers(ctx, s)
     if len(who) < 2:
         return None
-    flags = [ctx.cards[s.players[i].trigger].face(s.players[i].trigger_side).priority  # type: ignore[index]
-             for i in who]
+    flags = [ctx.card(s.players[i].trigger).face(s.players[i].trigger_side).priority for i in who]
     if flags.count(True) == 1:
         return who[flags.index(True)]
     return None
@@ -382,7 +381,7 @@ def play(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None)
             events.append({"type": "play", "player": name, "card": iid, "side": side,
                            "cancel": cancel})
         elif kind == "recovery":
-            trig = ctx.cards[p.trigger].face(p.trigger_side)  # type: ignore[index]
+            trig = ctx.card(p.trigger).face(p.trigger_side)
             if trig.uncancellable:
                 clauses.add("H-KW-NOCANCEL")
             old = p.marker
@@ -423,7 +422,7 @@ def pay(ctx: Context, s: State, frame: Frame) -> Outcome:
     _, i, cancelled = frame
     p = s.players[i]
     iid = p.cast
-    face = ctx.cards[iid].face(p.cast_side)  # type: ignore[index]
+    face = ctx.card(iid).face(p.cast_side)
     before = sp.available(p.spirit)
     spirit = sp.pay(p.spirit, face.cost, ctx.spend_order) if face.cost else p.spirit
     old = p.marker
