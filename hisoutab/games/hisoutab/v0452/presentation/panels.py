@@ -358,12 +358,19 @@ def _spell_seq(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) ->
                 "data-player": p.name, "data-index": k + 1, "data-front": "true" if front else "false",
                 "data-cost": cost}, body))
             ry += h + 4
-        deck, gone = len(getattr(p, "spell_deck", ())), len(getattr(p, "spell_discard", ()))
-        out.append(text(x, ry + 10, f"spell deck {deck} · spell discard {gone}", size=11, fill=INK,
-                        cls="spell-counts", data_player=p.name, data_deck=deck, data_discard=gone))
+        out.append(_pile_counts(x, ry + 10, p, "spell-counts", ("spell deck", "spell_deck", "deck"),
+                                ("spell discard", "spell_discard", "discard")))
         return "".join(out)
 
     return 17 + body_h + 14, draw
+
+
+def _pile_counts(x: float, y: float, p: Any, cls: str, *piles: tuple[str, str, str]) -> str:
+    """How many cards two piles hold: (words, the player's field, the data attribute) each."""
+    counts = [(words, len(getattr(p, field, ())), key) for words, field, key in piles]
+    data: dict[str, Any] = {"data_player": p.name, **{f"data_{key}": n for _, n, key in counts}}
+    return text(x, y, " · ".join(f"{words} {n}" for words, n, _ in counts), size=11, fill=INK, cls=cls,
+                **data)
 
 
 def _empty_row(x: float, y: float, w: float, h: float, label: str = "") -> str:
@@ -410,9 +417,8 @@ def _special(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> S
                 out.append(card_el(ctx, state, iid, {**attrs, "data-level": level, "data-empty": "false"},
                                    body))
             ry += h + 4
-        extra, removed = len(getattr(p, "extra", ())), len(getattr(p, "removed", ()))
-        out.append(text(x, ry + 10, f"extra deck {extra} · removed {removed}", size=11, fill=INK,
-                        cls="extra-counts", data_player=p.name, data_extra=extra, data_removed=removed))
+        out.append(_pile_counts(x, ry + 10, p, "extra-counts", ("extra deck", "extra", "extra"),
+                                ("removed", "removed", "removed")))
         return "".join(out)
 
     return 17 + body_h + 14, draw
