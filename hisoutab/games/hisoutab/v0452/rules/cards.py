@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 from pydantic import Field, ValidationError
 
@@ -234,13 +234,21 @@ def _parse_effects(located: Located, path: tuple[Any, ...], items: Iterable[Any]
     return tuple(out)
 
 
-def _bullet(located: Located, p: tuple[Any, ...], value: Any) -> Bullet:
+M = TypeVar("M", bound=StrictSpec)
+
+
+def _block(located: Located, p: tuple[Any, ...], value: Any, model: type[M], expected: str) -> M:
+    """An effect's mapping (``p``: its place) validated as ``model``; ``expected`` says what it is."""
     if not isinstance(value, dict):
-        raise located.error(p, "expected a bullet mapping such as {duration: 3, straight: 1}")
+        raise located.error(p, f"expected {expected}")
     try:
-        spec = BulletSpec.model_validate(value)
+        return model.model_validate(value)
     except ValidationError as exc:
         raise pydantic_error(located, exc, p) from None
+
+
+def _bullet(located: Located, p: tuple[Any, ...], value: Any) -> Bullet:
+    spec = _block(located, p, value, BulletSpec, "a bullet mapping such as {duration: 3, straight: 1}")
     if spec.straight and spec.trace:
         raise located.error(p, "a bullet moves either 'straight' or by 'trace', not both")
     if spec.multi > 1 and not spec.trace and spec.angle and len(spec.angle) < spec.multi:
@@ -251,12 +259,7 @@ def _bullet(located: Located, p: tuple[Any, ...], value: Any) -> Bullet:
 
 
 def _sub(located: Located, p: tuple[Any, ...], value: Any) -> Sub:
-    if not isinstance(value, dict):
-        raise located.error(p, "expected a sub-action mapping {startup, recovery, cost, effects}")
-    try:
-        spec = SubSpec.model_validate(value)
-    except ValidationError as exc:
-        raise pydantic_error(located, exc, p) from None
+    spec = _block(located, p, value, SubSpec, "a sub-action mapping {startup, recovery, cost, effects}")
     inner = _parse_effects(located, p + ("effects",), spec.effects)
     if any(k == "sub" for k, _ in inner):
         raise located.error(p + ("effects",), "a sub-action cannot hold another sub-action")
