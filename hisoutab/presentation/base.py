@@ -23,6 +23,20 @@ from .cards import CardFace, SubsetChoice, card_zones
 
 Explainer = Callable[..., Any]  # (game, state, **options) -> a DrawnGraph
 
+#: event types a short trace never tells when the ruleset declares no ``notable_events``: chance
+#: draws and the bookkeeping every card game repeats each turn
+GENERIC_QUIET_EVENTS = frozenset({"chance", "draw", "shuffle", "refill", "discard", "pass", "setup"})
+
+
+def notable_events_of(ruleset_id: str) -> frozenset[str] | None:
+    """The ``notable_events`` a registered ruleset declares (None when it declares none or is not
+    registered)."""
+    from hisoutab.engine.ruleset import all_rulesets
+
+    rs = all_rulesets().get(ruleset_id) if ruleset_id else None
+    kinds = getattr(rs, "notable_events", None)
+    return frozenset(kinds) if kinds is not None else None
+
 
 @dataclass(frozen=True)
 class Param:
@@ -58,10 +72,11 @@ class Presentation:
     rules_doc: str = ""  # the rules page, from the repository root (default docs/rules/<id>.md)
     clause_anchors: bool = True  # the page has an anchor per clause (a bare reference has none)
     aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # scenario value words
-    #: event types that make a step a moment worth telling in a short trace (``hisoutab play``)
-    moment_events: frozenset[str] = frozenset({
-        "damage", "hit", "guard", "guard_crush", "spell", "knockdown", "bullet_hit", "spirit_break",
-        "special", "upgrade", "counter_hit", "parry", "block", "awaken", "end"})
+    #: event types that make a step a moment worth telling in a short trace (``hisoutab play``);
+    #: None: the ruleset's ``notable_events`` declaration, else :data:`GENERIC_QUIET_EVENTS` decides
+    moment_events: frozenset[str] | None = None
+    _notable: tuple[str, frozenset[str] | None] | None = field(default=None, init=False, repr=False,
+                                                               compare=False)
 
     # ---------------------------------------------------------------- pictures
     def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
@@ -99,10 +114,27 @@ class Presentation:
         return tuple(sorted(cells))
 
     def moment(self, step: Any) -> bool:
-        """Whether ``step`` is one of the moments a short trace tells (a hit, a guard, a spell
-        card, the end…): one of its events has a type in :attr:`moment_events`."""
-        kinds = self.moment_events
-        return any(isinstance(e, dict) and e.get("type") in kinds for e in getattr(step, "events", ()))
+        """Whether ``step`` is one of the moments a short trace tells (a hit, a guard, the end…): one
+        of its events has a type in :meth:`notable_events` — or, when neither the presentation nor
+        the ruleset names them, a type outside :data:`GENERIC_QUIET_EVENTS`."""
+        kinds = self.notable_events()
+        for e in getattr(step, "events", ()) or ():
+            kind = e.get("type") if isinstance(e, dict) else None
+            if not isinstance(kind, str):
+                continue
+            if kind in kinds if kinds is not None else kind not in GENERIC_QUIET_EVENTS:
+                return True
+        return False
+
+    def notable_events(self) -> frozenset[str] | None:
+        """The event types worth telling: :attr:`moment_events` when set, else the ruleset's
+        ``notable_events`` declaration (None: the generic rule of :meth:`moment`)."""
+        if self.moment_events is not None:
+            return self.moment_events
+        cached = self._notable
+        if cached is None or cached[0] != self.ruleset_id:
+            cached = self._notable = (self.ruleset_id, notable_events_of(self.ruleset_id))
+        return cached[1]
 
     # ---------------------------------------------------------------- cards
     def card_face(self, ctx: Any, state: Any, card: str) -> CardFace | None:

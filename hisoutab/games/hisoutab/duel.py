@@ -53,11 +53,11 @@ def names(ctx: Any, iids: Iterable[str]) -> str:
 
 class DuelSetup(BaseModel):
     """The setup of a duel: the two characters (ids of the ruleset's character files, paths of
-    ``.yaml`` files, or character records); none given: the ruleset's default pair."""
+    ``.yaml`` files, or character records); none given: the default pair, miko and magician."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
-    characters: tuple[Any, Any] | None = None
+    characters: tuple[Any, Any] | None = ("miko", "magician")
 
     @field_validator("characters", mode="before")
     @classmethod
@@ -90,6 +90,12 @@ class DuelRuleset(RulesetBase):
     setup_schema = DuelSetup
     capabilities = Capabilities(min_players=2, max_players=2, simultaneous=True, chance=True,
                                 hidden_information=True)
+    #: the event types ``hisoutab play`` tells among the turns
+    notable_events = frozenset({
+        "damage", "hit", "guard", "guard_crush", "spell", "knockdown", "bullet_hit", "spirit_break",
+        "special", "upgrade", "counter_hit", "parry", "block", "awaken", "end"})
+    length_figures = ("turns",)
+    character_flags = {"p1": "characters.0", "p2": "characters.1"}
 
     def turn_info(self, s: Any) -> tuple[int, str]:
         if not s.participants:

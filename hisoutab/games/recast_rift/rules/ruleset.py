@@ -71,6 +71,10 @@ class RecastRift(RulesetBase):
                                 hidden_information=True)
     reference = Path(__file__).resolve().parent.parent / "reference.md"
     presentation = "hisoutab.games.recast_rift.presentation:PRESENTATION"
+    #: the event types ``hisoutab play`` tells among the turns
+    notable_events = frozenset({"attack", "guard", "awaken", "awakening_card", "deploy_failed",
+                                "reveal", "lift", "end", "damage", "preempt"})
+    length_figures = ("turns",)
 
     def context(self, options: Options, setup: Any) -> Context:
         checked = self.validate_setup(setup)
