@@ -398,3 +398,22 @@ def test_a_card_the_next_maintenance_would_lose_is_refused() -> None:
     assert "hs-refused" in msg and "maint.zone" in msg
     assert f"cards not conserved: missing ['{card}']" in msg  # the invariant's own message
     assert list(wb.games) == ["game"] and wb.game.state is state
+
+
+@pytest.mark.parametrize("ruleset", ["hisoutab-0.45.2", "toy-dice-race"])
+def test_export_line_right_after_an_edit_loads_and_passes(ruleset: str, tmp_path: Path) -> None:
+    """An edit starts a new line at its step 0: the export stops there (not ``until: {step: -1}``)."""
+    game = Game(ruleset, seed=2)
+    game.run(until="decision")
+    wb = Workbench(game)
+    counter = next(op for op in ("set_hp", "counter") if op in wb.edit_ops)
+    values = {"player": "P1", "hp": 7} if counter == "set_hp" else {"player": "P1", "value": 3}
+    assert wb.apply_edit(counter, **values), wb.e_msg.value
+    assert wb.game.cursor == 0
+    target = wb.export_line(tmp_path / "edited.yaml")
+    assert target is not None and "exported and re-checked: passed" in wb.x_msg.value, wb.x_msg.value
+    doc = yaml.safe_load(target.read_text())
+    assert doc["until"] == "decision" and "script" not in doc
+    result = run_file(target)
+    assert result.passed, result.report()
+    assert result.game.state == wb.game.state
