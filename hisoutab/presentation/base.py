@@ -81,9 +81,15 @@ class Presentation:
     # ---------------------------------------------------------------- pictures
     def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
                 viewer: str | None = None, prefix: str = "hs") -> str:
-        """The state picture as SVG text (a viewBox, no fixed width: it scales to its box)."""
+        """The state picture as SVG text (a viewBox, no fixed width: it scales to its box): the record
+        tree, the players in their colours, the declared grids whole."""
         return tree.record_svg(state, title=self.title(ctx, state), prefix=prefix,
-                               highlight=tuple(highlight))
+                               highlight=tuple(highlight), grids=self._grids(state))
+
+    def _grids(self, state: Any) -> tree.Grids:
+        from hisoutab.engine.ruleset import ruleset_of_state
+
+        return tree.Grids.of(ruleset_of_state(state))
 
     def title(self, ctx: Any, state: Any) -> str:
         """A one-line caption of the state."""
@@ -97,12 +103,13 @@ class Presentation:
     def text(self, ctx: Any, state: Any, *, designer: bool = False,
              highlight: Iterable[Any] = ()) -> Any:
         """The state for the terminal: a rich renderable."""
-        return tree.record_tree(state, title=self.title(ctx, state))
+        return tree.record_tree(state, title=self.title(ctx, state), grids=self._grids(state))
 
     def touched(self, ctx: Any, step: Any) -> tuple[Any, ...]:
-        """What a step touched, for the picture's highlight: the ``cell`` / ``from`` / ``to`` pairs
-        its events name."""
+        """What a step touched, for the picture's highlight: the ``cell`` / ``from`` / ``to`` values
+        its events name — (x, y) pairs, and grid cells addressed ``"<zone>[r][c]"``."""
         cells: set[tuple[int, int]] = set()
+        addresses: set[str] = set()
         for e in getattr(step, "events", ()) or ():
             if not isinstance(e, dict):
                 continue
@@ -111,7 +118,9 @@ class Presentation:
                 if (isinstance(v, (list, tuple)) and len(v) == 2
                         and all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
                     cells.add((int(v[0]), int(v[1])))
-        return tuple(sorted(cells))
+                elif tree.address(v) is not None:
+                    addresses.add(str(v))
+        return (*sorted(cells), *sorted(addresses))
 
     def moment(self, step: Any) -> bool:
         """Whether ``step`` is one of the moments a short trace tells (a hit, a guard, the end…): one
