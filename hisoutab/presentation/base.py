@@ -11,15 +11,19 @@ game shows better; no tool may crash on a registered ruleset.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from hisoutab.engine.errors import HisoutabError, InputError
-from hisoutab.engine.record import replace
 
 from . import tree
 from .cards import CardFace, SubsetChoice, card_zones
+from .edit_ops import EditOp, Param
+from .edits import generic_edits, move_card
+
+__all__ = ["GENERIC_QUIET_EVENTS", "EditOp", "Explainer", "Param", "Presentation", "generic_edits",
+           "move_card", "notable_events_of", "presentation_for", "presentation_of_state"]
 
 Explainer = Callable[..., Any]  # (game, state, **options) -> a DrawnGraph
 
@@ -36,32 +40,6 @@ def notable_events_of(ruleset_id: str) -> frozenset[str] | None:
     rs = all_rulesets().get(ruleset_id) if ruleset_id else None
     kinds = getattr(rs, "notable_events", None)
     return frozenset(kinds) if kinds is not None else None
-
-
-@dataclass(frozen=True)
-class Param:
-    """One field of an edit form: ``kind`` is ``player``, ``int``, ``choice`` or ``text``."""
-
-    name: str
-    kind: str = "int"
-    label: str = ""
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: Callable[[Any, Any, Mapping[str, Any]], Sequence[str]] | None = None  # (ctx, state, values)
-    default: Callable[[Any, Any, Mapping[str, Any]], Any] | None = None
-
-
-@dataclass(frozen=True)
-class EditOp:
-    """An edit of the situation the workbench offers as a form: ``apply(ctx, state, **values)``
-    returns the new state or raises ``ValueError`` with a message for the user. The workbench checks
-    the ruleset's invariants on the result before it accepts it."""
-
-    name: str
-    label: str
-    params: tuple[Param, ...]
-    apply: Callable[..., Any]
-    doc: str = ""
 
 
 @dataclass
@@ -194,117 +172,9 @@ class Presentation:
 
     # ---------------------------------------------------------------- edits
     def edits(self, ruleset: Any) -> tuple[EditOp, ...]:
-        """The workbench's edits: by default, set a declared counter of a player and move a card
-        between declared card zones."""
+        """The workbench's edits: by default, set a declared counter (a player's or a shared one) and
+        move a card between declared card zones and grid cells."""
         return generic_edits(ruleset)
-
-
-# ------------------------------------------------------------------- generic edits
-def _player_names(ctx: Any, state: Any, values: Mapping[str, Any]) -> Sequence[str]:
-    return [p.name for p in getattr(state, "players", ())]
-
-
-def generic_edits(ruleset: Any) -> tuple[EditOp, ...]:
-    """Edits every ruleset gets from its declarations: a player's counter, a card's zone."""
-    zones = tuple(getattr(ruleset, "zones", ()))
-    counters = [z for z in zones if z.kind == "counter" and z.owner == "player"]
-    card_zones = [z for z in zones if z.holds_cards and z.owner == "player"]
-    ops = []
-    if counters:
-        def set_counter(ctx: Any, state: Any, *, player: str, counter: str, value: int) -> Any:
-            zone = next((z for z in counters if z.name == counter), None)
-            if zone is None:
-                raise ValueError(f"no counter {counter!r}")
-            i = _index(state, player)
-            p = state.players[i]
-            return _with_player(state, i, replace(p, **{zone.attr: value}))
-
-        ops.append(EditOp(
-            "counter", "set a counter",
-            (Param("player", "player", choices=_player_names),
-             Param("counter", "choice", choices=lambda c, s, v: [z.name for z in counters]),
-             Param("value", "int", minimum=-10_000, maximum=10_000,
-                   default=lambda c, s, v: _counter_value(s, counters, v))),
-            set_counter, "set a player's counter (HP, a marker…) to a value"))
-    if card_zones:
-        def move(ctx: Any, state: Any, *, player: str, card: str, zone: str) -> Any:
-            return move_card(ruleset, state, player, card, zone)
-
-        ops.append(EditOp(
-            "move", "move a card",
-            (Param("player", "player", choices=_player_names),
-             Param("card", "choice", choices=lambda c, s, v: _cards_of(ruleset, s, v.get("player"))),
-             Param("zone", "choice", choices=lambda c, s, v: [z.name for z in card_zones])),
-            move, "move one of a player's cards into another of the player's zones (on top)"))
-    return tuple(ops)
-
-
-def _index(state: Any, player: str) -> int:
-    for i, p in enumerate(getattr(state, "players", ())):
-        if p.name == player:
-            return i
-    raise ValueError(f"no player {player!r}")
-
-
-def _with_player(state: Any, i: int, p: Any) -> Any:
-    players = list(state.players)
-    players[i] = p
-    return replace(state, players=tuple(players))
-
-
-def _counter_value(state: Any, counters: Sequence[Any], values: Mapping[str, Any]) -> int:
-    name = values.get("counter") or (counters[0].name if counters else None)
-    player = values.get("player")
-    for p in getattr(state, "players", ()):
-        if p.name == player or player is None:
-            zone = next((z for z in counters if z.name == name), None)
-            v = getattr(p, zone.attr, 0) if zone else 0
-            return v if isinstance(v, int) and not isinstance(v, bool) else 0
-    return 0
-
-
-def _cards_of(ruleset: Any, state: Any, player: Any) -> list[str]:
-    out = []
-    for p in getattr(state, "players", ()):
-        if player is not None and p.name != player:
-            continue
-        for z in ruleset.zones:
-            if z.holds_cards and z.owner == "player":
-                out.extend(z.cards(p))
-    return out
-
-
-def move_card(ruleset: Any, state: Any, player: str, card: str, zone: str) -> Any:
-    """``card`` (one of ``player``'s) moved from the declared zone it is in to the top of ``zone``
-    (a one-card zone must be empty). Raises ``ValueError`` with a message for the user."""
-    target = next((z for z in ruleset.zones if z.name == zone and z.holds_cards), None)
-    if target is None:
-        raise ValueError(f"no card zone {zone!r}; zones: "
-                         + ", ".join(z.name for z in ruleset.zones if z.holds_cards))
-    i = _index(state, player)
-    p = state.players[i]
-    source = next((z for z in ruleset.zones if z.holds_cards and z.owner == "player"
-                   and card in z.cards(p)), None)
-    if source is None:
-        raise ValueError(f"{card} is not in one of {player}'s zones")
-    if source.name == target.name:
-        raise ValueError(f"{card} is already in {zone}")
-    changes: dict[str, Any] = {}
-    old = getattr(p, source.attr)
-    if source.kind == "card":
-        changes[source.attr] = None
-    else:
-        # a zone of slots (it holds None for an empty slot) keeps its slots
-        changes[source.attr] = (tuple(None if x == card else x for x in old) if None in old
-                                else tuple(x for x in old if x != card))
-    if target.kind == "card":
-        if getattr(p, target.attr) is not None:
-            raise ValueError(f"{player}'s {zone} already holds {getattr(p, target.attr)}")
-        changes[target.attr] = card
-    else:
-        current = changes.get(target.attr, getattr(p, target.attr))
-        changes[target.attr] = (card,) + tuple(current)
-    return _with_player(state, i, replace(p, **changes))
 
 
 # ------------------------------------------------------------------- the registry
