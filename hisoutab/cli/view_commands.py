@@ -142,7 +142,8 @@ def _where(game: Any, seed: int) -> str:
 def game_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """What builds a seeded game: ``--setup KEY=VALUE``, ``--p1``/``--p2`` (where the ruleset declares
     them) and ``--option/-O KEY=VALUE``."""
-    return setup_options(option_items("-O")(fn))
+    built: Callable[..., Any] = setup_options(option_items("-O")(fn))
+    return built
 
 
 def built_game(file: str | None, seed: int, step: int | None, ruleset: str,

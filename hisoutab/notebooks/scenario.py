@@ -27,7 +27,9 @@ def md(text: str) -> str:
 
 
 def _cells(scenario_path: str, name: str, description: str, picks: list[tuple[int, str]]) -> list[Any]:
-    import nbformat.v4 as nbf
+    import nbformat.v4
+
+    nbf: Any = nbformat.v4  # nbformat has no type hints
 
     cells = [
         nbf.new_markdown_cell(f"# {md(name)}\n\n{md(description)}\n\nMade from the scenario file "
@@ -76,8 +78,10 @@ def scenario_notebook(scenario: str | Path, out: str | Path, *, execute: bool = 
                       timeout: int = 300, force: bool = False) -> Path:
     """Write ``out`` (.ipynb): the scenario's step table and pictures, executed with outputs. An
     existing ``out`` is replaced only with ``force``; the write is atomic."""
-    import nbformat
+    import nbformat as nbformat_module
     from nbclient import NotebookClient
+
+    nbformat: Any = nbformat_module  # nbformat has no type hints
 
     from hisoutab.scenarios.runner import run_file
 

@@ -26,7 +26,7 @@ MIN_MAX_STEPS = 5000
 def started_from_state(game: Game) -> bool:
     """Whether ``game`` started from a crafted state rather than the standard initial state."""
     try:
-        return game.initial != game.ruleset.initial_state(game.ctx, game.seed)
+        return bool(game.initial != game.ruleset.initial_state(game.ctx, game.seed))
     except Exception:
         return True
 

@@ -56,7 +56,7 @@ def rules_href(url: str) -> str:
     return "../" + url
 
 
-class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
+class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[misc, unused-ignore]  # untyped ipywidgets
     """A game in widgets. ``Workbench(game)``, ``Workbench(state)`` (a new game from that state, of
     the ruleset the state belongs to) or ``Workbench(None)`` (a new game of ``ruleset`` with
     ``seed``).
