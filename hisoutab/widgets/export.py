@@ -31,21 +31,17 @@ def started_from_state(game: Game) -> bool:
         return True
 
 
-def _characters(game: Game) -> list[str] | None:
-    chars = game.setup.get("characters")
-    if chars:
-        return [c if isinstance(c, str) else getattr(c, "id", str(c)) for c in chars]
-    ctx_chars = getattr(game.ctx, "characters", None)
-    return [getattr(c, "id", str(c)) for c in ctx_chars] if ctx_chars else None
-
-
 def _setup(game: Game) -> dict[str, Any]:
-    """The game's setup as scenario values: its fields, the characters by id."""
-    setup: dict[str, Any] = {k: to_dict(v) for k, v in game.setup.items() if k != "characters"}
-    fields = getattr(game.ruleset.setup_schema, "model_fields", {})
-    chars = _characters(game) if "characters" in fields or "characters" in game.setup else None
-    if chars:
-        setup["characters"] = chars
+    """The game's setup as scenario values: the fields given, and the fields the ruleset's
+    ``character_flags`` set (its characters), as the setup holds them, by id."""
+    setup: dict[str, Any] = {k: to_dict(v) for k, v in game.setup.items()}
+    flags: dict[str, str] = dict(getattr(game.ruleset, "character_flags", {}) or {})
+    for head in dict.fromkeys(path.partition(".")[0] for path in flags.values()):
+        value = getattr(game.setup_model, head, None)
+        if isinstance(value, (list, tuple)):
+            setup[head] = [v if isinstance(v, str) else getattr(v, "id", str(v)) for v in value]
+        elif value is not None:
+            setup[head] = value if isinstance(value, str) else getattr(value, "id", str(value))
     return setup
 
 

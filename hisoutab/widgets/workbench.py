@@ -220,7 +220,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         step = None
         try:
             if g.over and g.cursor >= len(g.line.steps):
-                self.message = "the game is over"
+                self.message = f"the game is over: {g.result()}"
             elif g.pending is not None and g.cursor >= len(g.line.steps):
                 if self.auto.value:
                     step = self._agent_choice()
@@ -282,7 +282,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
                    and (g.over or (g.pending is not None and not self.auto.value)))
         if blocked:
             self.play.playing = False
-            self.message = "the game is over" if g.over else "paused: a decision is pending"
+            self.message = f"the game is over: {g.result()}" if g.over else "paused: a decision is pending"
             self.refresh()
             return
         self.do_step()
