@@ -524,3 +524,17 @@ def test_cards_move_between_grid_cells_shared_zones_and_hands() -> None:
         move_card(rs, s, "shared", "x", "map[1][0]")
     with pytest.raises(ValueError, match="no card zone 'nowhere'"):
         move_card(rs, s, "P1", "a", "nowhere")
+
+
+def test_the_exported_line_checks_the_declared_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hisoutab.engine.ruleset import get_ruleset
+
+    monkeypatch.setattr(type(get_ruleset("toy-dice-race")), "time_axis", "round", raising=False)
+    wb = Workbench(Game("toy-dice-race", seed=3))
+    wb.auto.value = True
+    for _ in range(12):
+        wb.b_forward.click()
+    target = wb.export_line(tmp_path / "toy.yaml")
+    assert target is not None and "passed" in wb.x_msg.value, wb.x_msg.value
+    checks = yaml.safe_load(target.read_text())["expect"][0]["state"]
+    assert checks["round"] == wb.game.state.round >= 1 and "time" not in checks

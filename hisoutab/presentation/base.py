@@ -32,13 +32,22 @@ Explainer = Callable[..., Any]  # (game, state, **options) -> a DrawnGraph
 GENERIC_QUIET_EVENTS = frozenset({"chance", "draw", "shuffle", "refill", "discard", "pass", "setup"})
 
 
+def registered(ruleset_id: str) -> Any:
+    """The registered ruleset ``ruleset_id`` (None when there is none)."""
+    from hisoutab.engine.ruleset import get_ruleset
+
+    if not ruleset_id:
+        return None
+    try:
+        return get_ruleset(ruleset_id)
+    except InputError:
+        return None
+
+
 def notable_events_of(ruleset_id: str) -> frozenset[str] | None:
     """The ``notable_events`` a registered ruleset declares (None when it declares none or is not
     registered)."""
-    from hisoutab.engine.ruleset import all_rulesets
-
-    rs = all_rulesets().get(ruleset_id) if ruleset_id else None
-    kinds = getattr(rs, "notable_events", None)
+    kinds = getattr(registered(ruleset_id), "notable_events", None)
     return frozenset(kinds) if kinds is not None else None
 
 
@@ -72,7 +81,10 @@ class Presentation:
     def title(self, ctx: Any, state: Any) -> str:
         """A one-line caption of the state."""
         parts = [self.ruleset_id or type(state).__name__]
-        for name in ("time", "turn", "round"):
+        axis = getattr(registered(self.ruleset_id), "time_axis", None)
+        for name in dict.fromkeys((axis, "time", "turn", "round")):
+            if name is None:
+                continue
             v = getattr(state, name, None)
             if isinstance(v, int) and not isinstance(v, bool):
                 parts.append(f"{name} {v}")

@@ -59,13 +59,15 @@ def _player_path(game: Game, i: int, name: str, field: str) -> str | None:
 
 
 def _checks(game: Game) -> dict[str, Any]:
-    """A few values of the state at the cursor to check: the time, each player's HP (or, without
-    HP, each player's declared counters), and that the game is over."""
+    """A few values of the state at the cursor to check: the clock (the ruleset's ``time_axis``, else
+    a ``time`` field), each player's HP (or, without HP, each player's declared counters), and that
+    the game is over."""
     s = game.state
     check: dict[str, Any] = {}
-    time = getattr(s, "time", None)
+    axis = getattr(game.ruleset, "time_axis", None) or "time"
+    time = getattr(s, axis, None)
     if isinstance(time, int) and not isinstance(time, bool):
-        check["time"] = time
+        check[axis] = time
     players = [p for p in getattr(s, "players", ()) if hasattr(p, "name")]
     counters = [z.attr for z in game.ruleset.zones if z.kind == "counter" and z.owner == "player"]
     fields = ["hp"] if any(hasattr(q, "hp") for q in players) else counters
