@@ -118,3 +118,17 @@ def test_a_grid_in_the_terminal_view_and_highlights_from_events(grid_game: Simpl
                                                                              "from": [1, 2]}))
     assert pres.touched(None, step) == ((1, 2), "map[3][4]")
     assert address("map[3][4]") == ("map", 3, 4) and address("map[3]") is None
+
+
+def test_grid_cards_are_among_the_cards_a_reader_may_look_at(grid_game: SimpleNamespace) -> None:
+    from hisoutab.presentation.cards import card_zones, moved_cards
+
+    where = card_zones(grid_game.ruleset, grid_game.state)
+    assert where["tile-0-1-with-a-long-name"] == "map[0][1]"
+    assert len(where) == sum(1 for r in range(5) for c in range(6) if (r + c) % 3)
+    assert set(Presentation(ruleset_id="grid-test").cards(None, grid_game.state)) == set(where)
+    rows = [list(row) for row in grid_game.state.board]
+    rows[0][0], rows[0][1] = rows[0][1], ""
+    moved = grid_game.state.__class__(players=grid_game.state.players,
+                                      board=tuple(tuple(r) for r in rows))
+    assert moved_cards(grid_game.ruleset, grid_game.state, moved) == ["tile-0-1-with-a-long-name"]

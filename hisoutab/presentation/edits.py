@@ -16,6 +16,7 @@ from typing import Any
 
 from hisoutab.engine.record import replace
 
+from .cards import grid_cells
 from .edit_ops import EditOp, Param
 from .tree import address
 
@@ -128,22 +129,13 @@ def _counter_edit(ruleset: Any) -> EditOp:
 
 
 # ------------------------------------------------------------------- cards
-def _grid_cells(zone: Any, record: Any) -> Iterator[tuple[tuple[int, int], str]]:
-    """(position, card) of the non-empty cells of grid ``zone`` in ``record``."""
-    for r, row in enumerate(getattr(record, zone.attr, ()) or ()):
-        for c, cell in enumerate(row):
-            card = getattr(cell, zone.card_attr, None) if zone.card_attr and cell else cell
-            if isinstance(card, str) and card:
-                yield (r, c), card
-
-
 def _places(ruleset: Any, state: Any, player: int | None) -> Iterator[tuple[Place, tuple[str, ...]]]:
     """Every card place of player ``player`` (None: the shared ones) and the cards in it."""
     record = _record(ruleset, state, player)
     owner = "shared" if player is None else "player"
     for z in _zones(ruleset, ("cards", "card", "grid"), owner):
         if z.kind == "grid":
-            for pos, card in _grid_cells(z, record):
+            for pos, card in grid_cells(z, record):
                 yield Place(z, player, pos), (card,)
         else:
             yield Place(z, player), tuple(z.cards(record))
