@@ -60,7 +60,9 @@ def flagged_values(game: Any) -> list[str]:
     values = []
     for path in (getattr(game.ruleset, "character_flags", {}) or {}).values():
         head, _, index = path.partition(".")
-        value = getattr(game.setup_model, head, None)
+        # the context's value of the field when it has one (a character file read: its id), else
+        # the setup's
+        value = getattr(game.ctx, head, None) or getattr(game.setup_model, head, None)
         if index.isdigit() and isinstance(value, (list, tuple)) and int(index) < len(value):
             value = value[int(index)]
         if value is not None:
