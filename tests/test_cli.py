@@ -321,3 +321,13 @@ def test_every_command_that_draws_or_shows_takes_setup(tmp_path: Path) -> None:
     assert "digraph" in dot.read_text() and "P4" in dot.read_text()
     bad = invoke("show", "--ruleset", TOY, "--setup", "players=7")
     assert bad.exit_code == 2 and "setup.players" in bad.output
+
+
+def test_a_scenario_file_brings_its_own_setup(tmp_path: Path) -> None:
+    scenario = Path(__file__).parent / "toy" / "scenarios" / "dice_decide.yaml"
+    result = invoke("show", str(scenario), "--setup", "players=4")
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "sets its own setup and options; --setup applies only to a seeded game" \
+        in lines[0]
+    assert invoke("show", str(scenario), "--step", "3").exit_code == 0
