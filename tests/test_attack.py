@@ -391,7 +391,7 @@ def test_hp_reaching_zero_loses() -> None:
     assert game.over
     assert game.state.winner == "P1"
     assert game.state.players[1].hp == 0
-    assert game.result().to_dict() == {"winner": "P1", "time": 3, "turns": game.state.turn,
+    assert game.result().to_dict() == {"outcome": "win", "winner": "P1", "time": 3, "turns": game.state.turn,
                              "hp": {"P1": 20, "P2": 0}}
     assert game.pending is None
 

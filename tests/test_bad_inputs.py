@@ -103,7 +103,7 @@ CLI: list[tuple[str, int, str]] = [
      "Error: Invalid value for 'FILE': File 'tests/data/bad_inputs' is a directory."),
     ("run tests/data/bad_scenarios/unknown_card.yaml", 2,
      "hisoutab: tests/data/bad_scenarios/unknown_card.yaml:6: setup.state.P1.hand.1: unknown card "
-     "'gohei_slap' for P1 (miko); known cards: …"),
+     "'gohei_slap' for P1; known cards: …"),
     ("run tests/data/bad_scenarios/unknown_card.yaml --until sometime", 2,
      "Error: Invalid value for '--until': 'sometime' is not one of 'step', 'turn', 'decision', "
      "'end'."),

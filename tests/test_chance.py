@@ -129,9 +129,9 @@ def test_scenario_chance_used_by_the_setup_is_not_forced_again() -> None:
 
 
 def test_unused_forced_outcome_fails_with_its_line() -> None:
-    result = run_scenario(scenario("  - {pick: P2}\n  - {die: 3}"))
+    result = run_scenario(scenario("  - {pick: P2}\n  - {pick: P1}"))
     assert not result.passed
-    assert "forced.yaml:8: chance.1: forced die = 3 was never used" in result.report()
+    assert "forced.yaml:8: chance.1: forced pick = 'P1' was never used" in result.report()
 
 
 @pytest.mark.parametrize(("chance", "message"), [

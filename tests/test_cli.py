@@ -231,14 +231,16 @@ def test_stats_reports_the_declared_length_figures_and_always_steps_and_decision
         monkeypatch: pytest.MonkeyPatch) -> None:
     from hisoutab.engine.ruleset import get_ruleset
 
+    toy = type(get_ruleset(TOY))
+    monkeypatch.setattr(toy, "length_figures", ("rounds",), raising=False)
+    declared = json.loads(invoke("stats", "--ruleset", TOY, "--games", "4", "--json").stdout)
+    assert declared["rounds"]["min"] >= 1 and "turns" not in declared
+    assert declared["steps"]["min"] > 0 and declared["decisions"]["min"] > 0
+    assert sum(declared["wins"].values()) == 4
+    monkeypatch.setattr(toy, "length_figures", (), raising=False)
     plain = json.loads(invoke("stats", "--ruleset", TOY, "--games", "4", "--json").stdout)
     assert "turns" not in plain and "rounds" not in plain
-    assert plain["steps"]["min"] > 0 and plain["decisions"]["min"] > 0
-    assert sum(plain["wins"].values()) == 4
-    monkeypatch.setattr(type(get_ruleset(TOY)), "length_figures", ("rounds",), raising=False)
-    declared = json.loads(invoke("stats", "--ruleset", TOY, "--games", "4", "--json").stdout)
-    assert declared["rounds"]["min"] >= 1
-    assert declared["steps"] == plain["steps"]
+    assert plain["steps"] == declared["steps"] and plain["decisions"] == declared["decisions"]
     hisoutab = json.loads(invoke("stats", "--games", "2", "--json").stdout)
     assert hisoutab["turns"]["min"] > 0
 

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from hisoutab import Game, RandomAgent
 from hisoutab.cli.main import main
+from hisoutab.engine.files import written_by_hisoutab
 from hisoutab.presentation import presentation_for
 from hisoutab.presentation.compare import compare_games, comparison_html, comparison_page, decision_at
 from hisoutab.scenarios import diff_scenario, run_file
@@ -172,7 +173,7 @@ def test_the_diff_page_shows_both_sides_at_the_difference_and_at_the_end(tmp_pat
     res = invoke("diff", str(IDLE_GUARD), "--options-b", "guard.spirit_cost=3", "-o", str(out))
     assert res.exit_code == 1 and f"wrote {out}" in res.output
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("<!DOCTYPE html>") and "written by hisoutab" in text
+    assert text.startswith("<!DOCTYPE html>") and written_by_hisoutab(out)
     assert text.count("<svg") == 4 and text.count("<figure") == 4
     ids = re.findall(r'\bid="([^"]+)"', text)
     assert len(ids) == len(set(ids))

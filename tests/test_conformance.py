@@ -29,9 +29,10 @@ from hisoutab.cli.main import main
 from hisoutab.engine.agents import Agent
 from hisoutab.engine.bench import random_stats
 from hisoutab.engine.chance import KINDS
-from hisoutab.engine.contract import HIDDEN_CARD, check_contract, reference_clauses
+from hisoutab.engine.contract import HIDDEN_CARD, check_contract, check_result, reference_clauses
 from hisoutab.engine.decision import Decision
 from hisoutab.engine.errors import InputError
+from hisoutab.engine.playouts import playouts
 from hisoutab.engine.record import replace, to_dict
 from hisoutab.engine.ruleset import all_rulesets
 from hisoutab.presentation import (
@@ -106,6 +107,8 @@ def view_problems(rs: Any, ctx: Any, state: Any, player: str) -> list[str]:
             masked = z.visibility == "hidden" or (z.visibility == "owner" and owner != player)
             if not masked:
                 ok = seen == real
+            elif z.kind == "grid":
+                ok = grid_masked(z, real, seen)
             elif z.kind == "card":
                 ok = seen == (HIDDEN_CARD if real else real)
             else:
@@ -122,6 +125,22 @@ def view_problems(rs: Any, ctx: Any, state: Any, player: str) -> list[str]:
     if replace(view, **back) != state:
         problems.append(f"{player}'s view changes more than the cards of the masked zones")
     return problems
+
+
+def grid_masked(zone: Any, real: Any, seen: Any) -> bool:
+    """Whether ``seen`` is the grid ``real`` with each hidden cell's card shown as ``"?"``: every
+    row and cell in place, empty cells and face-up cells (``face_attr``) unchanged."""
+    if len(seen) != len(real) or any(len(a) != len(b) for a, b in zip(seen, real, strict=True)):
+        return False
+    for srow, rrow in zip(seen, real, strict=True):
+        for scell, rcell in zip(srow, rrow, strict=True):
+            if not zone.cell_card(rcell) or zone.face_up(rcell):
+                if scell != rcell:
+                    return False
+            elif zone.cell_card(scell) != HIDDEN_CARD or (zone.card_attr and not isinstance(rcell, str) and (
+                    replace(scell, **{zone.card_attr: zone.cell_card(rcell)}) != rcell)):
+                return False
+    return True
 
 
 # --------------------------------------------------------------------------- checked playouts
@@ -345,7 +364,7 @@ def test_the_same_seed_gives_the_same_game(rid: str) -> None:
     """Determinism: ``run`` with a seeded agent gives the log of the checked game of that seed
     (played through ``step``/``choose``), twice; another seed gives another game."""
     obs = observed(rid)
-    for seed in (0, 1):
+    for seed in range(max(2, min(len(setups(RULESETS[rid])), GAMES.get(rid, DEFAULT_GAMES)))):
         setup = setups(RULESETS[rid])[seed % len(setups(RULESETS[rid]))]
         want = obs.hashes[(seed, json.dumps(setup, sort_keys=True))]
         assert played(rid, seed, setup=setup).log_hash() == want
@@ -380,7 +399,49 @@ def test_random_games_reach_every_reference_clause(rid: str) -> None:
     seed, games = REACH.get(rid, DEFAULT_REACH)
     stats = random_stats(rid, games=games, seed=seed, max_steps=MAX_STEPS)
     assert stats["unfinished"] == 0
-    assert [c for c in stats["never_cited"] if c in ids] == []
+    missing = {c for c in stats["never_cited"] if c in ids}
+    for setup in setups(rs)[1:]:  # every player count: a few games each
+        missing -= cited_in(rid, range(seed, seed + EXTRA_SETUP_GAMES), setup=setup)
+    for options in reached_with_sets(rs):  # the clauses an option switches on
+        missing -= cited_in(rid, range(seed, seed + REACHED_WITH_GAMES), options=options)
+    assert sorted(missing) == []
+
+
+#: seeded games played per extra player count, and per option set of ``reached_with``, in the reach check
+EXTRA_SETUP_GAMES = 4
+REACHED_WITH_GAMES = 30
+
+
+def reached_with_sets(rs: Any) -> list[dict[str, Any]]:
+    """The distinct option sets a ruleset's ``reached_with`` declares."""
+    out: list[dict[str, Any]] = []
+    for options in dict(getattr(rs, "reached_with", {}) or {}).values():
+        if dict(options) not in out:
+            out.append(dict(options))
+    return out
+
+
+def cited_in(rid: str, seeds: Any, **game_kw: Any) -> set[str]:
+    """The clauses cited by seeded random games of ``rid`` (each must end)."""
+    cited: set[str] = set()
+    for game in playouts(rid, seeds, max_steps=MAX_STEPS, **game_kw):
+        assert game.over, f"{rid} seed {game.seed} {game_kw}: no end within {MAX_STEPS} steps"
+        for step in game.history:
+            cited.update(step.clauses)
+    return cited
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rid", IDS)
+def test_a_clause_reached_with_an_option_is_reached_with_it(rid: str) -> None:
+    """Each ``reached_with`` declaration is true: random games under those options cite the clause."""
+    rs = RULESETS[rid]
+    declared = dict(getattr(rs, "reached_with", {}) or {})
+    if not declared:
+        pytest.skip(f"{rid} declares no clause reached only with an option")
+    for clause, options in declared.items():
+        assert clause in cited_in(rid, range(REACHED_WITH_GAMES), options=dict(options)), (
+            f"{clause}: no random game with {dict(options)} cites it")
 
 
 # =========================================================================== views
@@ -422,11 +483,82 @@ def test_views_hide_what_a_player_cannot_see(rid: str) -> None:
 @pytest.mark.parametrize("rid", IDS)
 def test_an_observing_agent_is_shown_the_players_view(rid: str) -> None:
     rs = RULESETS[rid]
-    game = Game(rs, seed=2)
-    agent = ObservingAgent(game, 2)
-    game.run(until="end", agents=agent, max_steps=3000)
-    assert agent.seen and agent.problems == []
-    assert (agent.masked > 0) == rs.capabilities.hidden_information
+    masked = 0
+    for setup in setups(rs):  # every player count the setup allows: one game each
+        game = Game(rs, seed=2, setup=setup)
+        agent = ObservingAgent(game, 2)
+        game.run(until="end", agents=agent, max_steps=3000)
+        assert agent.seen and agent.problems == [], setup
+        masked += agent.masked
+    assert (masked > 0) == rs.capabilities.hidden_information
+
+
+def grid_zones(rs: Any) -> list[Any]:
+    return [z for z in rs.zones if z.kind == "grid"]
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_views_mask_grids_cell_by_cell(rid: str) -> None:
+    """A grid that is not public shows each hidden cell's card as "?" in a player's view, in its
+    place; a face-up cell (``face_attr``) and an empty one stay as they are; the ledger counts the
+    grid's cards (they are among the zone's cards)."""
+    rs = RULESETS[rid]
+    grids = [z for z in grid_zones(rs) if z.visibility != "public"]
+    if not grids:
+        pytest.skip(f"{rid} declares no hidden grid")
+    game = sample_game(rid)
+    hidden = shown = 0
+    for _, state in sample_states(rid, n=8):
+        for z in grids:
+            holders = [state] if z.owner == "shared" else list(player_records(rs, state))
+            for k, holder in enumerate(holders):
+                cells = dict(z.cells(holder))
+                assert tuple(cells.values()) == z.cards(holder)
+                for p in game.players:
+                    view = rs.view(game.ctx, state, p)
+                    seen_holder = view if z.owner == "shared" else player_records(rs, view)[k]
+                    masked = z.visibility == "hidden" or getattr(holder, "name", None) != p
+                    seen = dict(z.cells(seen_holder))
+                    assert seen.keys() == cells.keys()
+                    rows = getattr(holder, z.attr)
+                    for (r, c), card in cells.items():
+                        if masked and not z.face_up(rows[r][c]):
+                            assert seen[(r, c)] == HIDDEN_CARD
+                            hidden += 1
+                        else:
+                            assert seen[(r, c)] == card
+                            shown += 1
+    assert hidden, "no hidden cell was met"
+    if any(z.face_attr for z in grids):
+        assert shown, "no face-up cell was met"
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_results_keep_the_contract(rid: str) -> None:
+    """Every result is a known outcome with a winner exactly for a win; a co-operative ruleset
+    ends in victory, defeat or a draw, a competitive one in a win or a draw; the JSON form names
+    the outcome."""
+    rs = RULESETS[rid]
+    game = sample_game(rid)
+    for k, state in sample_states(rid):
+        result = rs.result(state)
+        assert check_result(rs, result, game.players) == [], f"after step {k}"
+        d = result.to_dict()
+        assert d["outcome"] == result.kind and json.dumps(d)
+        assert d["winner"] == (result.winner if result.kind == "win" else None)
+    allowed = ({"victory", "defeat", "draw"} if rs.capabilities.cooperative else {"win", "draw"})
+    assert set(observed(rid).results) <= allowed, observed(rid).results
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_random_games_play_every_player_count(rid: str) -> None:
+    rs = RULESETS[rid]
+    caps = rs.capabilities
+    counts = {s["players"] for s in setups(rs) if "players" in s}
+    if not counts:
+        pytest.skip(f"{rid}: the setup fixes the players")
+    assert counts == set(range(caps.min_players, caps.max_players + 1))
+    assert observed(rid).players == counts
 
 
 # =========================================================================== forced chance
@@ -468,6 +600,18 @@ def forced_value(game: Game, index: int, event: dict[str, Any]) -> tuple[Any, An
         if outcome not in game.players or other is None:
             pytest.skip(f"no other outcome known for the pick of {event['what']}")
         return other, other
+    if kind == "draw":  # an unordered draw (a bag): another item of the collection it came from
+        before = game.history[index].before
+        for z in game.ruleset.zones:
+            if z.kind != "cards" or z.ordered:
+                continue
+            holders = [before] if z.owner == "shared" else list(player_records(game.ruleset, before))
+            for holder in holders:
+                cards = z.cards(holder)
+                other = next((c for c in cards if c != outcome), None)
+                if outcome in cards and other is not None:
+                    return other, other
+        pytest.skip(f"no other item known for the draw of {event['what']}")
     found = shuffled_list(game, index, event)
     if found is None:
         return [], None  # an empty forced order: the shuffled order stands
@@ -500,7 +644,7 @@ def test_a_forced_outcome_changes_that_event_and_nothing_else(rid: str) -> None:
         forced = [e for e in step.events if e.get("type") == "chance" and e["kind"] == kind]
         assert forced and forced[0]["forced"] is True and forced[0]["what"] == event["what"], forced
         assert game.chance.forced == [] and len(game.chance.used) == 1
-        if kind in ("die", "pick"):
+        if kind in ("die", "pick", "draw"):
             assert forced[0]["outcome"] == shows != event["outcome"]
         elif shows is not None:
             path, first = shows

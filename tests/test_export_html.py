@@ -39,7 +39,7 @@ def test_the_page_holds_the_header_the_log_the_choices_and_the_pictures(tmp_path
     game = run_file(BLOCK).game
     assert game is not None
     assert text.startswith("<!DOCTYPE html>")
-    assert '<meta name="generator" content="written by hisoutab">' in text
+    assert re.search(r'<head><meta name="generator" content="hisoutab sha256=[0-9a-f]{64}">', text)
     assert "<h1>blocking with a defense card</h1>" in text and "HisouTab early draft (hisoutab-draft)" in text
     assert "setup.first_player = p1" in text and "its 10 checkpoint(s) hold" in text
     assert "not over — at a decision the script does not answer" in text

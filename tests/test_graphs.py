@@ -14,6 +14,7 @@ import pytest
 
 from hisoutab import Game, RandomAgent, get_ruleset
 from hisoutab.engine.errors import InputError
+from hisoutab.engine.files import mark
 from hisoutab.presentation import PhaseGraph, draw_phase_graph, phase_graph, transitions, visits
 
 RULESET = "hisoutab-0.45.2"
@@ -293,7 +294,7 @@ def test_renders_to_valid_svg(ruleset, games, tmp_path):
     out = pg.save(tmp_path / "phases.svg")
     ET.parse(out)
     dot = pg.save(tmp_path / "phases.dot")
-    assert dot.read_text(encoding="utf-8") == "// written by hisoutab\n" + pg.source
+    assert dot.read_text(encoding="utf-8") == mark(pg.source, ".dot")
     with pytest.raises(InputError, match=r"expected a \.svg, \.png, \.pdf, \.dot or \.gv file"):
         pg.save(tmp_path / "phases.txt")
 

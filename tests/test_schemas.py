@@ -104,11 +104,12 @@ def test_every_scenario_validates_against_its_schemas() -> None:
 
 
 def test_a_ruleset_of_a_folder_of_its_own_gets_a_scenario_schema_too() -> None:
-    """The toy ruleset of tests/toy (registered through HISOUTAB_PLUGINS): its scenarios validate."""
-    schema = scenario_schema(get_ruleset("toy-dice-race"))
+    """The toy rulesets of tests/toy (registered through HISOUTAB_PLUGINS): its scenarios validate."""
     generic = scenario_schema(None)
-    bad = [f"{p.name}: {x}" for p in TOY_SCENARIOS for s in (schema, generic) for x in problems(s, read(p))]
-    assert TOY_SCENARIOS and bad == []
+    own = {rid: scenario_schema(get_ruleset(rid)) for rid in ("toy-dice-race", "toy-coop")}
+    bad = [f"{p.name}: {x}" for p in TOY_SCENARIOS
+           for s in (own[read(p)["ruleset"]], generic) for x in problems(s, read(p))]
+    assert {read(p)["ruleset"] for p in TOY_SCENARIOS} == set(own) and bad == []
 
 
 def shipped_files() -> list[tuple[str, str, Path]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import shutil
 import types
 import xml.etree.ElementTree as ET
@@ -13,6 +14,7 @@ from rich.console import Console
 
 from hisoutab import Game, RandomAgent
 from hisoutab.cli.main import main
+from hisoutab.engine.files import mark
 from hisoutab.engine.record import replace
 from hisoutab.games.hisoutab.v0452.presentation.text import board_text, state_renderable, timeline_text
 from hisoutab.presentation.step import StepView, clause_url, delta, format_value, state_diff, step_cells
@@ -199,8 +201,8 @@ def test_render_same_as_library(tmp_path) -> None:
     assert invoke("render", "--seed", "2", "--step", "12", "-o", str(out)).exit_code == 0
     g = Game(RS, seed=2)
     g.run(until="end", agents=RandomAgent(2), max_steps=12)
-    assert out.read_text() == ('<?xml version="1.0" encoding="UTF-8"?>\n<!-- written by hisoutab -->\n'
-                               + StatePicture(g.ctx, g.state).svg)
+    svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + StatePicture(g.ctx, g.state).svg
+    assert out.read_text() == mark(svg, ".svg")
 
 
 @pytest.mark.parametrize("args", [
@@ -238,7 +240,8 @@ def test_graph_dot_files(tmp_path) -> None:
     r = invoke("graph", "priority", "--seed", "1", "--step", "40", "-o", str(prio))
     assert r.exit_code == 0, r.output
     src = prio.read_text()
-    assert src.startswith("// written by hisoutab\n// Who acts next") and "H-TURN-1" in src
+    assert re.match(r"// written by hisoutab sha256=[0-9a-f]{64}\n// Who acts next", src)
+    assert "H-TURN-1" in src
 
 
 @needs_dot

@@ -404,7 +404,8 @@ def test_a_card_the_next_maintenance_would_lose_is_refused() -> None:
 
 @pytest.mark.parametrize("ruleset", ["hisoutab-0.45.2", "toy-dice-race"])
 def test_export_line_right_after_an_edit_loads_and_passes(ruleset: str, tmp_path: Path) -> None:
-    """An edit starts a new line at its step 0: the export stops there (not ``until: {step: -1}``)."""
+    """An edit starts a new line at its step 0: the export stops there, before any step (``until:
+    start``, not ``until: {step: -1}``)."""
     game = Game(ruleset, seed=2)
     game.run(until="decision")
     wb = Workbench(game)
@@ -415,7 +416,7 @@ def test_export_line_right_after_an_edit_loads_and_passes(ruleset: str, tmp_path
     target = wb.export_line(tmp_path / "edited.yaml")
     assert target is not None and "exported and re-checked: passed" in wb.x_msg.value, wb.x_msg.value
     doc = yaml.safe_load(target.read_text())
-    assert doc["until"] == "decision" and "script" not in doc
+    assert doc["until"] == "start" and "script" not in doc
     result = run_file(target)
     assert result.passed, result.report()
     assert result.game.state == wb.game.state

@@ -6,13 +6,20 @@ state and an event (``{"type": "chance", ...}``) that the step records among its
 shows what chance decided and whether it was forced.
 
 An outcome is *forced* by a scenario (a ``chance:`` list), the workbench or the API
-(``game.chance.force("die", 5)``): the next draw of that kind (and player, when given) takes it.
-A forced draw still advances the generator exactly as an unforced one, so forcing one outcome
-changes nothing else; with nothing forced, the same seed gives the same history as ever.
+(``game.chance.force("die", 5)``). A forced outcome is taken by the next draw that matches it: of
+its kind; made for its ``player`` (when it names one — a draw made for another player, or for
+nobody, never takes it); whose ``what`` (the draw's description, ``"P1's die"``) equals its ``what``
+(when it names one); and, with ``nth``, only the n-th such draw from the moment it was forced
+(``nth=3``: the third die of a roll — the first two stay random). A forced outcome naming neither
+``player`` nor ``what`` is taken by any draw of its kind. ``source`` (``"scenarios/x.yaml:12"``) is
+named in every message about it. A forced draw still advances the generator exactly as an unforced
+one, so forcing one outcome changes nothing else; with nothing forced, the same seed gives the same
+history as ever.
 
 Kinds: ``shuffle`` (an order), ``draw`` (the next card drawn from a pile: moved to the top before
-the draw), ``die`` (a face 1..sides), ``pick`` (one of a few labelled outcomes: a coin, the first
-player).
+the draw; or one item of an unordered bag, :meth:`Chance.draw_any`), ``die`` (a face 1..sides),
+``pick`` (one of a few labelled outcomes: a coin, the first player). The kinds a ruleset draws are
+those its steps declare (:func:`kinds_declared`).
 """
 
 from __future__ import annotations
@@ -30,20 +37,40 @@ KINDS = ("shuffle", "draw", "die", "pick")
 
 @dataclass(frozen=True)
 class Forced:
-    """One forced outcome: ``kind``, the value, and optionally whose draw (``player``)."""
+    """One forced outcome: ``kind``, the value, and optionally whose draw (``player``), which
+    draw (``what``: the draw's description), the n-th matching draw (``nth``, 1 = the next) and
+    where it was asked for (``source``: a file and line, named in every message about it)."""
 
     kind: str
     value: Any
     player: str | None = None
+    what: str | None = None
+    nth: int | None = None
+    source: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise InputError(f"unknown chance kind {self.kind!r}; expected one of {', '.join(KINDS)}",
-                             field="chance")
+                             file=self.source, field="chance")
+        if self.nth is not None and (isinstance(self.nth, bool) or not isinstance(self.nth, int)
+                                     or self.nth < 1):
+            raise InputError(f"nth {self.nth!r}: expected a whole number ≥ 1 (1 = the next draw)",
+                             file=self.source, field="chance.nth")
+
+    def matches(self, kind: str, player: str | None, what: str | None) -> bool:
+        """Whether a draw of ``kind`` made for ``player`` and described as ``what`` may take it."""
+        return (self.kind == kind and (self.player is None or self.player == player)
+                and (self.what is None or self.what == what))
 
     def describe(self) -> str:
         who = f" ({self.player})" if self.player else ""
-        return f"{self.kind}{who} = {self.value!r}"
+        which = f" for {self.what!r}" if self.what else ""
+        nth = f" (draw {self.nth})" if self.nth else ""
+        return f"{self.kind}{who}{which}{nth} = {self.value!r}"
+
+    def error(self, message: str, field: str) -> InputError:
+        """``message`` about this forced outcome, located at its source."""
+        return InputError(f"forced {self.describe()}: {message}", file=self.source, field=field)
 
 
 def _event(kind: str, what: str, outcome: Any, forced: bool, player: str | None) -> dict[str, Any]:
@@ -57,32 +84,54 @@ def _event(kind: str, what: str, outcome: Any, forced: bool, player: str | None)
 class Chance:
     """The chance source of one game: a queue of forced outcomes over the state's generator."""
 
-    __slots__ = ("forced", "used")
+    __slots__ = ("forced", "seen", "used")
 
     def __init__(self) -> None:
         self.forced: list[Forced] = []
         self.used: list[Forced] = []
+        self.seen: dict[int, int] = {}  # id of a forced outcome with nth → matching draws so far
 
-    def force(self, kind: str, value: Any, *, player: str | None = None) -> Forced:
-        """Queue an outcome for the next draw of ``kind`` (by ``player``, when given)."""
+    def force(self, kind: str, value: Any, *, player: str | None = None, what: str | None = None,
+              nth: int | None = None, source: str | None = None) -> Forced:
+        """Queue an outcome for a coming draw of ``kind`` (see the module's text for which draw
+        takes it)."""
         if kind == "die" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise InputError(f"a die shows a face ≥ 1, got {value!r}", field="chance.die")
-        f = Forced(kind, value, player)
+            raise InputError(f"a die shows a face ≥ 1, got {value!r}", file=source, field="chance.die")
+        f = Forced(kind, value, player, what, nth, source)
         self.forced.append(f)
         return f
 
+    @staticmethod
+    def kinds_declared(flow: Any) -> tuple[str, ...]:
+        """The chance kinds the steps of ``flow`` declare (see :func:`kinds_declared`)."""
+        return kinds_declared(flow)
+
     def clear(self) -> None:
         self.forced.clear()
+        self.seen.clear()
 
-    def _take(self, kind: str, player: str | None) -> Forced | None:
+    def _use(self, k: int) -> Forced:
+        f = self.forced.pop(k)
+        self.seen.pop(id(f), None)
+        self.used.append(f)
+        return f
+
+    def _take(self, kind: str, player: str | None, what: str | None = None,
+              fits: Any = None) -> Forced | None:
+        """The forced outcome this draw takes, if any. Every matching forced outcome with ``nth``
+        counts the draw; the first that is due (and ``fits``, when given) is taken."""
         if not self.forced:
             return None
+        taken = None
         for k, f in enumerate(self.forced):
-            if f.kind == kind and (f.player is None or f.player == player):
-                del self.forced[k]
-                self.used.append(f)
-                return f
-        return None
+            if not f.matches(kind, player, what):
+                continue
+            if f.nth is not None and f.nth > 1 and self.seen.get(id(f), 0) + 1 < f.nth:
+                self.seen[id(f)] = self.seen.get(id(f), 0) + 1
+                continue
+            if taken is None and (fits is None or fits(f)):
+                taken = k
+        return None if taken is None else self._use(taken)
 
     # ----------------------------------------------------------------- draws
     def shuffle(self, rng: int, items: Sequence[T], *, what: str,
@@ -90,9 +139,9 @@ class Chance:
         """``items`` shuffled. A forced ``shuffle`` gives the order (a list of the items, or a prefix
         of them: the rest follow in the shuffled order)."""
         out, rng = shuffle(rng, items)
-        f = self._take("shuffle", player)
+        f = self._take("shuffle", player, what)
         if f is not None:
-            out = _ordered(out, f.value, what)
+            out = _ordered(out, f, what)
         return out, rng, _event("shuffle", what, len(out), f is not None, player)
 
     def roll(self, rng: int, sides: int, *, what: str,
@@ -100,25 +149,49 @@ class Chance:
         """A die of ``sides`` faces: 1..sides."""
         value, rng = randbelow(rng, sides)
         value += 1
-        f = self._take("die", player)
+        f = self._take("die", player, what)
         if f is not None:
             if not 1 <= f.value <= sides:
-                raise InputError(f"forced die {f.value} cannot show on a {sides}-sided die ({what})",
-                                 field="chance.die")
+                raise f.error(f"cannot show on a {sides}-sided die ({what})", "chance.die")
             value = f.value
         return value, rng, _event("die", what, value, f is not None, player)
+
+    def rolls(self, rng: int, sides: int, count: int, *, what: str,
+              player: str | None = None) -> tuple[tuple[int, ...], int, list[dict[str, Any]]]:
+        """``count`` dice of ``sides`` faces rolled together, each its own draw (``what`` for each):
+        a forced die with ``nth=3`` sets the third."""
+        values, events = [], []
+        for _ in range(count):
+            value, rng, event = self.roll(rng, sides, what=what, player=player)
+            values.append(value)
+            events.append(event)
+        return tuple(values), rng, events
 
     def pick(self, rng: int, labels: Sequence[str], *, what: str,
              player: str | None = None) -> tuple[int, int, dict[str, Any]]:
         """One of ``labels`` uniformly: its index."""
         index, rng = randbelow(rng, len(labels))
-        f = self._take("pick", player)
+        f = self._take("pick", player, what)
         if f is not None:
             if f.value not in labels:
-                raise InputError(f"forced {f.value!r} is not one of {', '.join(labels)} ({what})",
-                                 field="chance.pick")
+                raise f.error(f"{f.value!r} is not one of {', '.join(labels)} ({what})",
+                              "chance.pick")
             index = list(labels).index(f.value)
         return index, rng, _event("pick", what, labels[index], f is not None, player)
+
+    def draw_any(self, rng: int, items: Sequence[T], *, what: str,
+                 player: str | None = None) -> tuple[int, int, dict[str, Any]]:
+        """One item of an unordered collection (a bag), uniformly at random: its index. A forced
+        ``draw`` naming an item of ``items`` (as :meth:`top` names a card) takes that item; one
+        naming an item that is not there waits for another draw."""
+        if not items:
+            raise ValueError(f"draw_any from an empty collection ({what})")
+        index, rng = randbelow(rng, len(items))
+        f = self._take("draw", player, what,
+                       fits=lambda f: any(_same_item(x, f.value) for x in items))
+        if f is not None:
+            index = next(k for k, x in enumerate(items) if _same_item(x, f.value))
+        return index, rng, _event("draw", what, items[index], f is not None, player)
 
     def top(self, pile: tuple[str, ...], *, what: str,
             player: str | None = None) -> tuple[tuple[str, ...], dict[str, Any] | None]:
@@ -128,15 +201,24 @@ class Chance:
         pile). A forced draw whose card is not in this pile waits for another draw."""
         if not self.forced:
             return pile, None
-        for k, f in enumerate(self.forced):
-            if f.kind != "draw" or (f.player is not None and f.player != player):
-                continue
-            for j, card in enumerate(pile):
-                if _same_card(card, f.value):
-                    del self.forced[k]
-                    self.used.append(f)
-                    return (card,) + pile[:j] + pile[j + 1:], _event("draw", what, card, True, player)
-        return pile, None
+        f = self._take("draw", player, what,
+                       fits=lambda f: any(_same_card(card, f.value) for card in pile))
+        if f is None:
+            return pile, None
+        j = next(j for j, card in enumerate(pile) if _same_card(card, f.value))
+        card = pile[j]
+        return (card,) + pile[:j] + pile[j + 1:], _event("draw", what, card, True, player)
+
+
+def kinds_declared(flow: Any) -> tuple[str, ...]:
+    """The chance kinds the steps of ``flow`` declare (in the order of :data:`KINDS`): what a tool
+    may offer to force."""
+    declared = {k for sd in flow.steps.values() for k in sd.chance}
+    return tuple(k for k in KINDS if k in declared)
+
+
+def _same_item(item: Any, value: Any) -> bool:
+    return bool(item == value or (isinstance(item, str) and _same_card(item, value)))
 
 
 def _same_card(card: str, value: Any) -> bool:
@@ -144,10 +226,10 @@ def _same_card(card: str, value: Any) -> bool:
     return bool(card == value or short == value or short.split("#", 1)[0] == value)
 
 
-def _ordered(shuffled: tuple[T, ...], order: Any, what: str) -> tuple[T, ...]:
+def _ordered(shuffled: tuple[T, ...], f: Forced, what: str) -> tuple[T, ...]:
+    order = f.value
     if not isinstance(order, (list, tuple)):
-        raise InputError(f"a forced shuffle is a list of the items in order, got {order!r}",
-                         field="chance.shuffle")
+        raise f.error("a forced shuffle is a list of the items in order", "chance.shuffle")
     rest = list(shuffled)
     head: list[T] = []
     for want in order:
@@ -156,6 +238,5 @@ def _ordered(shuffled: tuple[T, ...], order: Any, what: str) -> tuple[T, ...]:
                 head.append(rest.pop(k))
                 break
         else:
-            raise InputError(f"forced shuffle of {what}: {want!r} is not among the items",
-                             field="chance.shuffle")
+            raise f.error(f"{want!r} is not among the items of {what}", "chance.shuffle")
     return tuple(head + rest)

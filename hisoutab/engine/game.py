@@ -9,11 +9,12 @@ from typing import Any
 from .agents import Agent
 from .chance import Chance
 from .collector import fewer_collections
-from .contract import Result, Ruleset
+from .contract import Result, Ruleset, check_result
 from .decision import Decision, Option
 from .errors import HisoutabError, IllegalChoice, InputError, NoDecision
 from .flow import StepDef
 from .options import Options
+from .record import freeze, frozen
 from .ruleset import get_ruleset
 
 _set = object.__setattr__  # builds a snapshot's field dict directly (see record.replace)
@@ -207,7 +208,16 @@ class Game:
 
     def result(self) -> Result:
         """How the game ended, or ``Result("unfinished")`` while it goes on."""
-        result: Result = self.ruleset.result(self.state)
+        return self._checked_result(self.state)
+
+    def _checked_result(self, state: Any) -> Result:
+        """The ruleset's result for ``state``, checked against the contract (:func:`check_result`:
+        a co-operative game never returns a player's win…); a broken result raises."""
+        result: Result = self.ruleset.result(state)
+        problems = check_result(self.ruleset, result, self.players)
+        if problems:
+            raise HisoutabError(f"{self.ruleset.id}: the result breaks the contract: "
+                                + "; ".join(problems))
         return result
 
     def view(self, player: str | None = None) -> Any:
@@ -299,10 +309,14 @@ class Game:
         # pop the step's own frame and push the frames it asks for, in one new snapshot
         new = out.state
         then = out.then
+        if then and not all(type(f) is tuple and frozen(f) for f in then):
+            then = tuple(freeze(f) for f in then)  # frames are immutable: a list is kept as a tuple
         fields = new.__dict__.copy()
         fields["agenda"] = new.agenda[:-1] + tuple(then[::-1]) if then else new.agenda[:-1]
         new = object.__new__(new.__class__)
         _set(new, "__dict__", fields)
+        if not new.agenda:
+            self._checked_result(new)  # the step ends the game: its result must keep the contract
         at = self._at
         step = Step(at, sd, out.clauses or sd.clauses, out.text, out.params, out.events,
                     state, new, {p: o.label for p, o in chosen.items()} if chosen else None,

@@ -4,6 +4,12 @@ A record is a frozen dataclass. ``replace`` builds a new record from an old one 
 microsecond by copying the field references (never the values), so a new snapshot shares every
 unchanged part with the previous one. ``to_dict``/``from_dict`` give a JSON-compatible round trip
 driven by the type hints.
+
+Where a hint is ``Any`` (an agenda frame's arguments, a free-form value) the value is plain JSON:
+text, numbers, true/false, null, arrays and mappings of these. Arrays are kept as tuples, the way
+the rest of a state is immutable: :func:`freeze` turns every list into a tuple (the engine freezes
+the frames a step pushes), so a value comes back from ``to_dict``/``from_dict`` exactly as the
+state held it. An optional field (``X | None``) round-trips ``None`` as JSON null.
 """
 
 from __future__ import annotations
@@ -91,7 +97,7 @@ def from_dict(cls: Any, data: Any) -> Any:
             raise ValueError(f"{data!r} is not one of {typing.get_args(cls)}")
         return data
     if cls is Any:
-        return _freeze(data)
+        return freeze(data)
     if isinstance(cls, type) and getattr(cls, "__record__", False):
         if not isinstance(data, dict):
             raise TypeError(f"expected a mapping for {cls.__name__}, got {data!r}")
@@ -120,7 +126,21 @@ def from_dict(cls: Any, data: Any) -> Any:
     return data
 
 
-def _freeze(data: Any) -> Any:
-    if isinstance(data, list):
-        return tuple(_freeze(v) for v in data)
+def freeze(data: Any) -> Any:
+    """A plain JSON value made immutable: every list (at any depth, in mappings too) a tuple."""
+    if isinstance(data, (list, tuple)):
+        return tuple(freeze(v) for v in data)
+    if isinstance(data, dict):
+        return {k: freeze(v) for k, v in data.items()}
     return data
+
+
+def frozen(data: Any) -> bool:
+    """Whether ``data`` holds no list at any depth (:func:`freeze` would change nothing)."""
+    if isinstance(data, list):
+        return False
+    if isinstance(data, tuple):
+        return all(frozen(v) for v in data)
+    if isinstance(data, dict):
+        return all(frozen(v) for v in data.values())
+    return True

@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema
 
-from .files import MARK
+from .files import MARK, mark
 
 #: draft-07, the dialect editors understand (the YAML language server of VS Code and others)
 DIALECT = "http://json-schema.org/draft-07/schema#"
@@ -150,5 +150,6 @@ def draft7(schema: Schema) -> Schema:
 
 
 def schema_text(schema: Schema) -> str:
-    """The text of a schema file: indented JSON, UTF-8 as it is, one final newline."""
-    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    """The text of a schema file: indented JSON, UTF-8 as it is, one final newline, with hisoutab's
+    mark and the hash of the text in its ``$comment``."""
+    return str(mark(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", ".json"))

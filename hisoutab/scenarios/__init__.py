@@ -3,7 +3,8 @@ script of choices and expectations — run by ``hisoutab run`` / ``check``, by p
 from any game with :func:`capture`. See docs/scenarios.md."""
 
 from .capture import capture, state_overlay
-from .model import Checkpoint, Scenario, find_scenarios, load_scenario, load_scenario_text
+from .expect import Checkpoint
+from .model import Scenario, find_scenarios, load_scenario, load_scenario_text
 from .runner import Failure, Result, compare_golden, run_file, run_scenario, write_golden
 from .tools import Diff, check_paths, check_summary, coverage, diff_scenario
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import yaml
 
-from hisoutab.engine.record import to_dict
+from hisoutab.engine.record import is_record, to_dict
 
-from .overlay import card_fields_of, field_names, players_field, short_card
+from .cardnames import CardNames
+from .hooks import card_pool, clock, time_axis
+from .overlay import players_field
+from .places import get, places_of, put
 
 
 class _Dumper(yaml.SafeDumper):
@@ -26,38 +28,53 @@ _Dumper.add_representer(list, _list)
 _Dumper.add_representer(tuple, _list)
 
 
-def _characters(game: Any) -> list[str] | None:
-    chars = game.setup.get("characters")
-    if chars:
-        return [c if isinstance(c, str) else getattr(c, "id", str(c)) for c in chars]
-    ctx_chars = getattr(game.ctx, "characters", None)
-    if ctx_chars:
-        return [getattr(c, "id", str(c)) for c in ctx_chars]
-    return None
-
-
-def state_overlay(ruleset: Any, state: Any, names: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """Every field of ``state`` as an overlay mapping (players by name, cards by short id)."""
+def state_overlay(ruleset: Any, state: Any, names: tuple[str, ...] | None = None,
+                  ctx: Any = None) -> dict[str, Any]:
+    """Every field of ``state`` as an overlay mapping (players by name; in a card zone, a card by
+    its copy, ``bid#7``, when that loads back to the same instance there, else by its instance)."""
     if names is None:
         names = tuple(p.name for p in getattr(state, "players", ()) if hasattr(p, "name"))
     pfield = players_field(state, names)
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(state):
-        if f.name == pfield:
-            continue
-        out[f.name] = to_dict(getattr(state, f.name))
+    pool = card_pool(ruleset, ctx) if ctx is not None else ()
+    cards = CardNames(ruleset, pool, names) if pool else None
+    data = to_dict(state)
+    if cards is not None:
+        for place in places_of(ruleset, state, pfield):
+            value = get(data, pfield, place)
+            put(data, pfield, place, _named(value, lambda c, p=place.player: cards.writes(c, p)))
+    out: dict[str, Any] = {k: v for k, v in data.items() if k != pfield}
     if pfield:
-        for p in getattr(state, pfield):
-            zones = set(card_fields_of(ruleset, type(p)))
-            d: dict[str, Any] = {}
-            for name in field_names(type(p)):
-                v = to_dict(getattr(p, name))
-                if name in zones:
-                    v = ([short_card(c) if isinstance(c, str) else c for c in v] if isinstance(v, list)
-                         else short_card(v) if isinstance(v, str) else v)
-                d[name] = v
-            out[p.name] = d
+        for d in data[pfield]:
+            out[d["name"]] = d
     return out
+
+
+def _named(value: Any, name: Any) -> Any:
+    """``value`` with each card instance written as ``name(card)`` says."""
+    if isinstance(value, str) and value:
+        return name(value)
+    if isinstance(value, list):
+        return [_named(x, name) for x in value]
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """A setup value as the file writes it: records as mappings; an object a loader made from a
+    name (a character read from its file) as its ``id``."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(x) for x in value]
+    if isinstance(value, dict):
+        return {k: _plain(x) for k, x in value.items()}
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if is_record(value):
+        return to_dict(value)
+    return getattr(value, "id", str(value))
+
+
+def until_after(steps: int) -> str | dict[str, int]:
+    """The ``until`` that stops a run after its first ``steps`` steps (``start``: before any)."""
+    return {"step": steps - 1} if steps > 0 else "start"
 
 
 def _compact(full: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
@@ -99,21 +116,36 @@ def capture(game: Any, *, name: str | None = None, description: str | None = Non
     if changed:
         doc["options"] = {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
     doc["seed"] = game.seed
-    setup: dict[str, Any] = {k: to_dict(v) for k, v in game.setup.items() if k != "characters"}
-    chars = _characters(game)
-    if chars:
-        setup["characters"] = chars
+    setup: dict[str, Any] = {k: _plain(v) for k, v in game.setup.items() if v is not None}
     setup["stop"] = "start"
     names = tuple(game.players)
-    overlay = state_overlay(rs, state, names)
+    overlay = state_overlay(rs, state, names, game.ctx)
     if compact:
-        from hisoutab.engine.game import Game
-
         fresh = Game(rs, seed=game.seed, options=game.options, setup=game.setup)
-        overlay = _compact(overlay, state_overlay(rs, fresh.initial, names))
+        overlay = _compact(overlay, state_overlay(rs, fresh.initial, names, fresh.ctx))
     setup["state"] = overlay
     doc["setup"] = setup
     doc["until"] = until if state.agenda else "end"
-    if hasattr(state, "time"):
-        doc["expect"] = [{"at": "start", "state": {"time": state.time}}]
-    return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    now = clock(rs, state)
+    axis = time_axis(rs)
+    if now is not None and axis is not None:
+        doc["expect"] = [{"at": "start", "state": {axis: now}}]
+    text = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    _loads_back(text, game)
+    return text
+
+
+def _loads_back(text: str, game: Any) -> None:
+    """Capture never writes a file that does not load, nor one that loads to another state."""
+    from hisoutab.engine.errors import InputError
+
+    from .model import load_scenario_text
+
+    try:
+        again = load_scenario_text(text, "<capture>").start_state
+    except InputError as exc:
+        raise InputError(f"the captured state does not load back: {exc}", field="capture"
+                         ) from None
+    if again != game.state:
+        raise InputError("the captured state loads back to another state (a field the scenario "
+                         "format cannot write)", field="capture")

@@ -13,7 +13,10 @@ from hisoutab.engine.errors import InputError
 from hisoutab.engine.yamlio import Located, load_yaml
 
 INLINE_KEYS = ("based_on",)
-MERGED_BY_KEY = ("cards", "deck")  # based_on: these merge card by card; other fields replace
+#: based_on: the fields that merge entry by entry (other fields replace), and those of them that
+#: count copies (0 takes an entry out); a ruleset's card module may declare its own
+MERGED_BY_KEY = ("cards", "deck")
+COUNTED_KEYS = ("deck",)
 
 
 class Within(Located):
@@ -81,12 +84,14 @@ def _inline(loc: Located, module: Any, builtin: dict[str, Path], where: tuple[st
                         + ", ".join(builtin))
     base = load_yaml(builtin[name]).data
     merged: dict[str, Any] = dict(base)
+    by_key = tuple(getattr(module, "MERGED_BY_KEY", MERGED_BY_KEY))
+    counted = tuple(getattr(module, "COUNTED_KEYS", COUNTED_KEYS))
     for key, v in item.items():
         if key == "based_on":
             continue
-        if key in MERGED_BY_KEY and isinstance(v, dict) and isinstance(base.get(key), dict):
+        if key in by_key and isinstance(v, dict) and isinstance(base.get(key), dict):
             both = {**base[key], **v}
-            if key == "deck":  # 0 copies: take the card out of the deck
+            if key in counted:  # 0 copies: take the card out
                 both = {c: n for c, n in both.items() if not (n == 0 and not isinstance(n, bool))}
             merged[key] = both
         else:

@@ -8,6 +8,7 @@ from typing import Any
 
 from hisoutab.engine.yamlio import Located
 
+from .hooks import no_clock, time_axis
 from .paths import check_path
 
 WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
@@ -43,7 +44,7 @@ class Checkpoint:
         return f"at time {self.arg}"
 
 
-def expect_type(loc: Located, path: tuple, value: Any, kind: type | tuple[type, ...], what: str
+def expect_type(loc: Located, path: tuple[Any, ...], value: Any, kind: type | tuple[type, ...], what: str
                  ) -> Any:
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
         raise loc.error(path, f"expected {what}, got {value!r}")
@@ -59,101 +60,83 @@ def parse_expect(loc: Located, raw: Any, state: Any, rs: Any, players: tuple[str
     if not isinstance(raw, list):
         raise loc.error(("expect",), "expected a list of checkpoints (each: at/after/after_step/"
                         "time/decision, and what to check)")
-    out = []
-    for i, item in enumerate(raw):
-        path: tuple = ("expect", i)
-        if not isinstance(item, dict):
-            raise loc.error(path, "expected a mapping: a checkpoint (at: end, after: STEP, ...) and "
-                            "checks (state, cited, steps, events, says, decision)")
-        whens = [k for k in item if k in WHEN_KEYS]
-        for k in item:
-            if k not in WHEN_KEYS and k not in CHECK_KEYS:
-                raise loc.error(path + (k,), "unknown key; expected a checkpoint ("
-                                + ", ".join(WHEN_KEYS) + ") or a check (" + ", ".join(CHECK_KEYS) + ")")
-        if len(whens) != 1:
-            raise loc.error(path, "expected exactly one of " + ", ".join(WHEN_KEYS)
-                            + " to say when to check")
-        w = whens[0]
-        arg = item[w]
-        when = w
-        if w == "at_decision":
-            when = "decision"
-        if w == "at":
-            if arg not in ("start", "end"):
-                raise loc.error(path + (w,), f"{arg!r}: expected start or end")
-            when = arg
-        elif w == "after":
-            expect_type(loc, path + (w,), arg, str, "a step name")
-            if arg not in rs.flow.steps:
-                raise loc.error(path + (w,), f"unknown step {arg!r}; known steps: "
-                                + ", ".join(sorted(rs.flow.steps)))
-        else:
-            least = 1 if w == "at_decision" else 0
-            what = "a decision number ≥ 1" if least else "an integer ≥ 0"
-            expect_type(loc, path + (w,), arg, int, what)
-            if arg < least:
-                raise loc.error(path + (w,), f"expected {what}, got {arg}")
-        for mod in MODIFIERS:
-            if mod in item and w != "after":
-                raise loc.error(path + (mod,), f"{mod} refines after: STEP; expected it only "
-                                "with after")
-        occ = item.get("occurrence", 1)
-        expect_type(loc, path + ("occurrence",), occ, int, "an integer ≥ 1")
-        if occ < 1:
-            raise loc.error(path + ("occurrence",), f"expected an integer ≥ 1, got {occ}")
-        who = item.get("player")
-        if who is not None and who not in players:
-            raise loc.error(path + ("player",), f"{who!r}: expected one of {', '.join(players)}")
-        checks = {k: v for k, v in item.items() if k in CHECK_KEYS and k not in MODIFIERS}
-        if not checks:
-            raise loc.error(path, "nothing to check: add state, contains, cited, steps, events, "
-                            "says or decision")
-        _validate_checks(loc, path, checks, state, rs, players)
-        out.append(Checkpoint(i, when, arg, checks, loc.line_of(path + (w,)), path, occ, who))
-    return out
+    return [_checkpoint(loc, i, item, state, rs, players) for i, item in enumerate(raw)]
 
 
-def _validate_checks(loc: Located, path: tuple, checks: dict[str, Any], state: Any, rs: Any,
+def _checkpoint(loc: Located, i: int, item: Any, state: Any, rs: Any, players: tuple[str, ...]
+                ) -> Checkpoint:
+    path: tuple[Any, ...] = ("expect", i)
+    if not isinstance(item, dict):
+        raise loc.error(path, "expected a mapping: a checkpoint (at: end, after: STEP, ...) and "
+                        "checks (state, cited, steps, events, says, decision)")
+    for k in item:
+        if k not in WHEN_KEYS and k not in CHECK_KEYS:
+            raise loc.error(path + (k,), "unknown key; expected a checkpoint ("
+                            + ", ".join(WHEN_KEYS) + ") or a check (" + ", ".join(CHECK_KEYS) + ")")
+    whens = [k for k in item if k in WHEN_KEYS]
+    if len(whens) != 1:
+        raise loc.error(path, "expected exactly one of " + ", ".join(WHEN_KEYS)
+                        + " to say when to check")
+    w = whens[0]
+    arg = item[w]
+    when = _when(loc, path, w, arg, rs)
+    occ, who = _modifiers(loc, path, item, w, players)
+    checks = {k: v for k, v in item.items() if k in CHECK_KEYS and k not in MODIFIERS}
+    if not checks:
+        raise loc.error(path, "nothing to check: add state, contains, cited, steps, events, "
+                        "says or decision")
+    _validate_checks(loc, path, checks, state, rs, players)
+    return Checkpoint(i, when, arg, checks, loc.line_of(path + (w,)), path, occ, who)
+
+
+def _when(loc: Located, path: tuple[Any, ...], w: str, arg: Any, rs: Any) -> str:
+    """The checkpoint's kind (start, end, after, after_step, time, decision), its value checked."""
+    if w == "at":
+        if arg not in ("start", "end"):
+            raise loc.error(path + (w,), f"{arg!r}: expected start or end")
+        return str(arg)
+    if w == "after":
+        expect_type(loc, path + (w,), arg, str, "a step name")
+        if arg not in rs.flow.steps:
+            raise loc.error(path + (w,), f"unknown step {arg!r}; known steps: "
+                            + ", ".join(sorted(rs.flow.steps)))
+        return w
+    if w == "time" and time_axis(rs) is None:
+        raise loc.error(path + (w,), no_clock(rs))
+    least = 1 if w == "at_decision" else 0
+    what = "a decision number ≥ 1" if least else "an integer ≥ 0"
+    expect_type(loc, path + (w,), arg, int, what)
+    if arg < least:
+        raise loc.error(path + (w,), f"expected {what}, got {arg}")
+    return "decision" if w == "at_decision" else w
+
+
+def _modifiers(loc: Located, path: tuple[Any, ...], item: dict[str, Any], w: str, players: tuple[str, ...]
+               ) -> tuple[int, str | None]:
+    for mod in MODIFIERS:
+        if mod in item and w != "after":
+            raise loc.error(path + (mod,), f"{mod} refines after: STEP; expected it only "
+                            "with after")
+    occ = item.get("occurrence", 1)
+    expect_type(loc, path + ("occurrence",), occ, int, "an integer ≥ 1")
+    if occ < 1:
+        raise loc.error(path + ("occurrence",), f"expected an integer ≥ 1, got {occ}")
+    who = item.get("player")
+    if who is not None and who not in players:
+        raise loc.error(path + ("player",), f"{who!r}: expected one of {', '.join(players)}")
+    return occ, who
+
+
+def _validate_checks(loc: Located, path: tuple[Any, ...], checks: dict[str, Any], state: Any, rs: Any,
                      players: tuple[str, ...] = ()) -> None:
     if "state" in checks:
-        st = checks["state"]
-        expect_type(loc, path + ("state",), st, dict, "a mapping of path: value (e.g. P2.hp: 17)")
-        for p in st:
-            if not isinstance(p, str):
-                raise loc.error(path + ("state", p), "expected a path such as P2.hp")
-            problem = check_path(state, rs, p)
-            if problem:
-                raise loc.error(path + ("state", p), problem)
+        _state_check(loc, path, checks["state"], state, rs)
     for key in ("contains", "not_contains"):
         if key in checks:
-            st = checks[key]
-            expect_type(loc, path + (key,), st, dict,
-                         "a mapping of zone: cards (e.g. P1.hand: [gohei_jab])")
-            for p, cards in st.items():
-                if not isinstance(p, str):
-                    raise loc.error(path + (key, p), "expected a path such as P1.hand")
-                problem = check_path(state, rs, p)
-                if problem:
-                    raise loc.error(path + (key, p), problem)
-                items = cards if isinstance(cards, list) else [cards]
-                if not items or not all(isinstance(c, str) for c in items):
-                    raise loc.error(path + (key, p), "expected a card id or a non-empty list of "
-                                    "card ids")
+            _contains_check(loc, path + (key,), checks[key], state, rs)
     for key in ("cited", "not_cited", "steps", "not_steps", "says", "not_says"):
         if key in checks:
-            v = checks[key]
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise loc.error(path + (key,), "expected a list of texts")
-            if key in ("steps", "not_steps"):
-                for k, name in enumerate(v):
-                    if name not in rs.flow.steps:
-                        raise loc.error(path + (key, k), f"unknown step {name!r}; known steps: "
-                                        + ", ".join(sorted(rs.flow.steps)))
-            if key in ("cited", "not_cited"):
-                known = set(rs.clauses) | set(rs.flow.clause_index())
-                for k, cid in enumerate(v):
-                    if cid not in known:
-                        raise loc.error(path + (key, k), f"unknown clause {cid!r} for {rs.id}")
+            _texts_check(loc, path + (key,), key, checks[key], rs)
     if "events" in checks:
         v = checks["events"]
         if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
@@ -171,11 +154,49 @@ def _validate_checks(loc: Located, path: tuple, checks: dict[str, Any], state: A
         _validate_decision(loc, path + ("decision",), d, players)
 
 
+def _state_check(loc: Located, path: tuple[Any, ...], st: Any, state: Any, rs: Any) -> None:
+    expect_type(loc, path + ("state",), st, dict, "a mapping of path: value (e.g. P2.hp: 17)")
+    for p in st:
+        if not isinstance(p, str):
+            raise loc.error(path + ("state", p), "expected a path such as P2.hp")
+        problem = check_path(state, rs, p)
+        if problem:
+            raise loc.error(path + ("state", p), problem)
+
+
+def _contains_check(loc: Located, path: tuple[Any, ...], st: Any, state: Any, rs: Any) -> None:
+    expect_type(loc, path, st, dict, "a mapping of zone: cards (e.g. P1.hand: [gohei_jab])")
+    for p, cards in st.items():
+        if not isinstance(p, str):
+            raise loc.error(path + (p,), "expected a path such as P1.hand")
+        problem = check_path(state, rs, p)
+        if problem:
+            raise loc.error(path + (p,), problem)
+        items = cards if isinstance(cards, list) else [cards]
+        if not items or not all(isinstance(c, str) for c in items):
+            raise loc.error(path + (p,), "expected a card id or a non-empty list of card ids")
+
+
+def _texts_check(loc: Located, path: tuple[Any, ...], key: str, v: Any, rs: Any) -> None:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise loc.error(path, "expected a list of texts")
+    if key in ("steps", "not_steps"):
+        for k, name in enumerate(v):
+            if name not in rs.flow.steps:
+                raise loc.error(path + (k,), f"unknown step {name!r}; known steps: "
+                                + ", ".join(sorted(rs.flow.steps)))
+    if key in ("cited", "not_cited"):
+        known = set(rs.clauses) | set(rs.flow.clause_index())
+        for k, cid in enumerate(v):
+            if cid not in known:
+                raise loc.error(path + (k,), f"unknown clause {cid!r} for {rs.id}")
+
+
 def _labels_ok(v: Any) -> bool:
     return isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
 
 
-def _validate_decision(loc: Located, path: tuple, d: dict[str, Any], players: tuple[str, ...]
+def _validate_decision(loc: Located, path: tuple[Any, ...], d: dict[str, Any], players: tuple[str, ...]
                        ) -> None:
     """The decision check's own fields: players by name, labels as texts."""
     if "player" in d and (not isinstance(d["player"], str) or (players and d["player"] not in players)):
@@ -190,15 +211,17 @@ def _validate_decision(loc: Located, path: tuple, d: dict[str, Any], players: tu
     if "pending" in d and not isinstance(d["pending"], bool):
         raise loc.error(path + ("pending",), f"expected true or false, got {d['pending']!r}")
     for key in ("options", "includes", "excludes"):
-        if key not in d:
-            continue
-        v = d[key]
-        if isinstance(v, dict):
-            for p, labels in v.items():
-                if players and p not in players:
-                    raise loc.error(path + (key, p), f"{p!r}: expected one of {', '.join(players)}")
-                if not _labels_ok(labels):
-                    raise loc.error(path + (key, p), "expected a list of option labels (texts)")
-        elif not _labels_ok(v):
-            raise loc.error(path + (key,), "expected a list of option labels (texts), or "
-                            "{P1: [...], P2: [...]} per player")
+        if key in d:
+            _labels_check(loc, path + (key,), d[key], players)
+
+
+def _labels_check(loc: Located, path: tuple[Any, ...], v: Any, players: tuple[str, ...]) -> None:
+    if isinstance(v, dict):
+        for p, labels in v.items():
+            if players and p not in players:
+                raise loc.error(path + (p,), f"{p!r}: expected one of {', '.join(players)}")
+            if not _labels_ok(labels):
+                raise loc.error(path + (p,), "expected a list of option labels (texts)")
+    elif not _labels_ok(v):
+        raise loc.error(path, "expected a list of option labels (texts), or "
+                        "{P1: [...], P2: [...]} per player")

@@ -49,7 +49,7 @@ def show_frame(frame: tuple[Any, ...]) -> str:
     return "[" + ", ".join(str(x) for x in frame) + "]"
 
 
-class _Probe(tuple):
+class _Probe(tuple[Any, ...]):
     """A frame that notes which of its items the step reads."""
 
     read: set[int]

@@ -8,12 +8,14 @@ naming the file, the line and the field.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hisoutab.engine.agents import FirstLegalAgent
-from hisoutab.engine.chance import Forced
+from hisoutab.engine.chance import Chance, Forced
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.game import Game
 from hisoutab.engine.options import Options
@@ -23,14 +25,17 @@ from hisoutab.engine.yamlio import Located, load_yaml, load_yaml_text
 from .characters import resolve_characters
 from .expect import Checkpoint, expect_type, parse_expect
 from .frames import apply_next, dry_run
+from .hooks import no_clock, time_axis
 from .overlay import Overlay
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
 TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "chance", "setup", "script", "until",
             "max_steps", "expect")
 CHANCE_KINDS = ("die", "draw", "pick", "shuffle")
+CHANCE_EXTRA = ("player", "what", "nth")
+CHANCE_ALIASES = {"coin": "pick", "bag": "draw"}  # step declarations that draw as another kind
 SETUP_KEYS = ("stop", "state", "next")  # the engine's own; the ruleset's setup schema adds its fields
-UNTIL_WORDS = ("end", "decision")
+UNTIL_WORDS = ("end", "decision", "start")
 SETUP_STOPS = ("start", "setup", "decision")
 
 
@@ -126,6 +131,37 @@ def load_scenario_text(text: str, file: str = "<scenario>", **kw: Any) -> Scenar
 
 def parse_scenario(loc: Located, *, ruleset: str | None = None,
                    options: dict[str, Any] | None = None, lenient: bool = False) -> Scenario:
+    data = _top(loc)
+    rs = _ruleset(loc, ruleset or data.get("ruleset", DEFAULT_RULESET))
+    resolved, merged, dropped = _options(loc, rs, data.get("options"), options, lenient)
+    seed = data.get("seed", 0)
+    expect_type(loc, ("seed",), seed, int, "an integer")
+    setup_raw, setup = _setup(loc, rs, data.get("setup"))
+    game = _game(loc, rs, seed, resolved, setup)
+    forced = _parse_chance(loc, data.get("chance"), game.players, rs)
+    for fl in forced:
+        game.chance.forced.append(fl.forced)
+    with forced_located(loc, forced, game.chance):
+        state = _standard_setup(loc, game, setup_raw)
+    left = [fl for fl in forced if any(f is fl.forced for f in game.chance.forced)]
+    state, given = _explicit(loc, rs, game.ctx, state, setup_raw)
+    if given:
+        dry_run(loc, Game(rs, seed=seed, options=resolved, setup=setup, state=state), given[-1])
+    script = _parse_script(loc, data.get("script"))
+    until = _parse_until(loc, data.get("until", "end"), rs)
+    max_steps = data.get("max_steps", 5000)
+    expect_type(loc, ("max_steps",), max_steps, int, "an integer ≥ 1")
+    if max_steps < 1:
+        raise loc.error(("max_steps",), f"expected an integer ≥ 1, got {max_steps}")
+    expect = parse_expect(loc, data.get("expect"), state, rs, game.players)
+    return Scenario(file=loc.file, located=loc, name=data["name"], description=data["description"],
+                    ruleset=rs, options=resolved, option_overrides=merged, seed=seed, setup=setup,
+                    start_state=state, script=script, until=until, max_steps=max_steps,
+                    expect=expect, raw=data, dropped_options=dropped, chance=left,
+                    given_frames=given)
+
+
+def _top(loc: Located) -> dict[str, Any]:
     data = loc.data
     if not isinstance(data, dict):
         raise loc.error((), "expected a mapping with name, description, setup, script and expect")
@@ -138,15 +174,21 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
         expect_type(loc, (key,), data[key], str, "a text")
     if "\n" in data["description"].strip():
         raise loc.error(("description",), "expected one line")
-    rs_id = ruleset or data.get("ruleset", DEFAULT_RULESET)
+    return data
+
+
+def _ruleset(loc: Located, rs_id: Any) -> Any:
     expect_type(loc, ("ruleset",), rs_id, str, "a ruleset id")
     try:
-        rs = get_ruleset(rs_id)
+        return get_ruleset(rs_id)
     except InputError:
         raise loc.error(("ruleset",), f"unknown ruleset {rs_id!r}; expected one of "
                         + ", ".join(sorted(all_rulesets()))) from None
-    opts_raw = data.get("options")
-    opts_raw = {} if opts_raw is None else opts_raw
+
+
+def _options(loc: Located, rs: Any, raw: Any, options: dict[str, Any] | None, lenient: bool
+             ) -> tuple[Options, dict[str, Any], list[str]]:
+    opts_raw = {} if raw is None else raw
     expect_type(loc, ("options",), opts_raw, dict, "a mapping of rule options")
     dropped: list[str] = []
     if lenient:
@@ -155,16 +197,16 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
         opts_raw = {k: v for k, v in opts_raw.items() if k in known}
     merged = {**opts_raw, **(options or {})}
     try:
-        resolved = rs.options.resolve(merged)
+        return rs.options.resolve(merged), merged, dropped
     except InputError as exc:
         name = exc.field or ""
         where: tuple[str | int, ...] = ("options", name) if name in opts_raw else ("options",)
         raise loc.error(where, exc.detail if name in opts_raw else f"{name}: {exc.detail}") from None
-    seed = data.get("seed", 0)
-    expect_type(loc, ("seed",), seed, int, "an integer")
 
-    setup_raw = data.get("setup")
-    setup_raw = {} if setup_raw is None else setup_raw
+
+def _setup(loc: Located, rs: Any, raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(``setup:`` as written, the ruleset's setup fields of it with characters resolved)."""
+    setup_raw = {} if raw is None else raw
     schema_fields = tuple(getattr(rs.setup_schema, "model_fields", {}))
     allowed = schema_fields + SETUP_KEYS
     expect_type(loc, ("setup",), setup_raw, dict, "a mapping (" + ", ".join(allowed) + ")")
@@ -174,64 +216,92 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     setup: dict[str, Any] = {k: setup_raw[k] for k in schema_fields if k in setup_raw}
     if "characters" in setup:
         setup["characters"] = resolve_characters(loc, rs, setup["characters"])
+    return setup_raw, setup
+
+
+def _game(loc: Located, rs: Any, seed: int, resolved: Options, setup: dict[str, Any]) -> Game:
     try:
-        game = Game(rs, seed=seed, options=resolved, setup=setup)
+        return Game(rs, seed=seed, options=resolved, setup=setup)
     except InputError as exc:  # a character file's own error keeps naming its file and line
         if exc.file == loc.file:  # an inline character: its place in the scenario
             raise loc.error(_setup_path(exc, setup), exc.detail) from None
         raise loc.error(_setup_path(exc, setup), str(_with_line(exc)) if exc.file
                         else exc.detail) from None
-    ctx = game.ctx
-    forced = _parse_chance(loc, data.get("chance"), game.players)
-    for fl in forced:
-        game.chance.forced.append(fl.forced)
-    state = _standard_setup(loc, game, setup_raw)
-    left = [fl for fl in forced if any(f is fl.forced for f in game.chance.forced)]
+
+
+def _explicit(loc: Located, rs: Any, ctx: Any, state: Any, setup_raw: dict[str, Any]
+              ) -> tuple[Any, list[tuple[str | int, ...]]]:
+    """The start state with ``setup.state`` and ``setup.next`` applied and its invariants
+    checked; the paths of the frames the file gave (bottom first)."""
     ov = Overlay(loc, ("setup", "state"), rs, ctx)
     set_up = state
     if "state" in setup_raw:
         state = ov.apply(state, setup_raw["state"])
     given: list[tuple[str | int, ...]] = []
     if "next" in setup_raw:
-        stop = setup_raw.get("stop", "setup" if "state" in setup_raw else "start")
-        if stop == "start" and "state" not in setup_raw and setup_raw["next"] != "keep":
-            raise loc.error(("setup", "next"), "setup.next needs a state set up: the standard setup "
-                            "never ran (stop: start); add a state (the setup then runs to its end) "
-                            "or stop: setup")
-        state = apply_next(loc, rs, state, setup_raw["next"],
-                            "agenda" in (setup_raw.get("state") or {}))
-        if setup_raw["next"] != "keep":
-            n = len(state.agenda)
-            given = [("setup", "next") if isinstance(setup_raw["next"], str)
-                     else ("setup", "next", n - 1 - j) for j in range(n)]
+        state, given = _next(loc, rs, state, setup_raw)
     elif isinstance(setup_raw.get("state"), dict) and "agenda" in setup_raw["state"]:
         given = [("setup", "state", "agenda", j) for j in range(len(state.agenda))]
     if "state" in setup_raw or "next" in setup_raw:
-        try:
-            problems = rs.invariants(ctx, state) if hasattr(rs, "invariants") else []
-        except Exception as exc:
-            raise loc.error(("setup", "state"), f"impossible state: the invariant check failed "
-                            f"({type(exc).__name__}: {exc})") from None
-        if problems:
-            where = ov.locate_problem(problems[0], setup_raw.get("state") or {},
-                                      _clears(loc, rs, ctx, set_up, setup_raw, problems[0]))
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise loc.error(("setup", "state") + where, f"impossible state: {problems[0]}{more}")
-    if given:
-        dry_run(loc, Game(rs, seed=seed, options=resolved, setup=setup, state=state), given[-1])
+        _invariants(loc, rs, ctx, ov, set_up, state, setup_raw)
+    return state, given
 
-    script = _parse_script(loc, data.get("script"))
-    until = _parse_until(loc, data.get("until", "end"))
-    max_steps = data.get("max_steps", 5000)
-    expect_type(loc, ("max_steps",), max_steps, int, "an integer ≥ 1")
-    if max_steps < 1:
-        raise loc.error(("max_steps",), f"expected an integer ≥ 1, got {max_steps}")
-    expect = parse_expect(loc, data.get("expect"), state, rs, game.players)
-    return Scenario(file=loc.file, located=loc, name=data["name"], description=data["description"],
-                    ruleset=rs, options=resolved, option_overrides=merged, seed=seed, setup=setup,
-                    start_state=state, script=script, until=until, max_steps=max_steps,
-                    expect=expect, raw=data, dropped_options=dropped, chance=left,
-                    given_frames=given)
+
+def _next(loc: Located, rs: Any, state: Any, setup_raw: dict[str, Any]
+          ) -> tuple[Any, list[tuple[str | int, ...]]]:
+    stop = setup_raw.get("stop", "setup" if "state" in setup_raw else "start")
+    if stop == "start" and "state" not in setup_raw and setup_raw["next"] != "keep":
+        raise loc.error(("setup", "next"), "setup.next needs a state set up: the standard setup "
+                        "never ran (stop: start); add a state (the setup then runs to its end) "
+                        "or stop: setup")
+    state = apply_next(loc, rs, state, setup_raw["next"], "agenda" in (setup_raw.get("state") or {}))
+    if setup_raw["next"] == "keep":
+        return state, []
+    n = len(state.agenda)
+    return state, [("setup", "next") if isinstance(setup_raw["next"], str)
+                   else ("setup", "next", n - 1 - j) for j in range(n)]
+
+
+def _invariants(loc: Located, rs: Any, ctx: Any, ov: Overlay, set_up: Any, state: Any,
+                setup_raw: dict[str, Any]) -> None:
+    try:
+        problems = rs.invariants(ctx, state) if hasattr(rs, "invariants") else []
+    except Exception as exc:
+        raise loc.error(("setup", "state"), f"impossible state: the invariant check failed "
+                        f"({type(exc).__name__}: {exc})") from None
+    if problems:
+        where = ov.locate_problem(problems[0], setup_raw.get("state") or {},
+                                  _clears(loc, rs, ctx, set_up, setup_raw, problems[0]))
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise loc.error(("setup", "state") + where, f"impossible state: {problems[0]}{more}")
+
+
+@contextmanager
+def forced_located(loc: Located, forced: list[ForcedLine], chance: Any) -> Iterator[None]:
+    """An error about a forced outcome (a die above its sides, a card not in the pile) raised
+    while the block runs: located at its ``chance:`` entry."""
+    try:
+        yield
+    except InputError as exc:
+        fl = forced_line_of(exc, forced, chance)
+        if fl is None:
+            raise
+        raise loc.error(("chance", fl.index), exc.detail) from None
+
+
+def forced_line_of(exc: InputError, forced: list[ForcedLine], chance: Any) -> ForcedLine | None:
+    """The ``chance:`` entry an error is about: the one it names by its source, else the forced
+    outcome taken last, when the error is about chance."""
+    text = str(exc)
+    for fl in forced:
+        src = getattr(fl.forced, "source", None)
+        if src and src in text:
+            return fl
+    if not (exc.field or "").startswith("chance"):
+        return None
+    used = getattr(chance, "used", [])
+    last = used[-1] if used else None
+    return next((fl for fl in forced if fl.forced is last), None)
 
 
 def _clears(loc: Located, rs: Any, ctx: Any, state: Any, setup_raw: dict[str, Any], problem: str
@@ -277,19 +347,24 @@ def _setup_path(exc: InputError, setup: dict[str, Any]) -> tuple[Any, ...]:
             if not isinstance(item, str) and repr(item) in str(exc):
                 return ("setup", path[0], k)
     if not path:
-        for key, value in setup.items():
-            if isinstance(value, list):
-                for k, item in enumerate(value):
-                    named = item if isinstance(item, str) else getattr(item, "file", None)
-                    if repr(item) in str(exc) or (named and exc.file == named):
-                        return ("setup", key, k)
-                for k, item in enumerate(value):
-                    if isinstance(item, str) and item in str(exc):
-                        return ("setup", key, k)
-            if repr(value) in str(exc):
-                return ("setup", key)
-        return ("setup", next(iter(setup))) if setup else ("setup",)
+        return _quoted_setup_path(exc, setup)
     return ("setup", *path)
+
+
+def _quoted_setup_path(exc: InputError, setup: dict[str, Any]) -> tuple[Any, ...]:
+    """The setup field (or list item) whose value an error without a field quotes."""
+    for key, value in setup.items():
+        if isinstance(value, list):
+            for k, item in enumerate(value):
+                named = item if isinstance(item, str) else getattr(item, "file", None)
+                if repr(item) in str(exc) or (named and exc.file == named):
+                    return ("setup", key, k)
+            for k, item in enumerate(value):
+                if isinstance(item, str) and item in str(exc):
+                    return ("setup", key, k)
+        if repr(value) in str(exc):
+            return ("setup", key)
+    return ("setup", next(iter(setup))) if setup else ("setup",)
 
 
 def _standard_setup(loc: Located, game: Game, setup_raw: dict[str, Any]) -> Any:
@@ -331,41 +406,95 @@ def _standard_setup(loc: Located, game: Game, setup_raw: dict[str, Any]) -> Any:
     return game.state
 
 
-def _parse_chance(loc: Located, raw: Any, players: tuple[str, ...]) -> list[ForcedLine]:
+def _parse_chance(loc: Located, raw: Any, players: tuple[str, ...], rs: Any = None
+                  ) -> list[ForcedLine]:
     """``chance:`` — forced outcomes of the next chance events, in order: ``{die: 5}``,
-    ``{draw: jab, player: P1}``, ``{pick: P2}``, ``{shuffle: [a, b]}``."""
+    ``{draw: jab, player: P1}``, ``{pick: P2}``, ``{shuffle: [a, b]}``; ``what:`` names the draw
+    (``{die: 6, what: attack die}``), ``nth:`` which matching draw from now on takes it."""
     if raw is None:
         return []
     if not isinstance(raw, list):
         raise loc.error(("chance",), "expected a list of forced outcomes, e.g. [{die: 5}, "
                         "{draw: gohei_jab, player: P1}]")
-    out = []
-    for k, item in enumerate(raw):
-        where: tuple[str | int, ...] = ("chance", k)
-        if not isinstance(item, dict):
-            raise loc.error(where, "expected a mapping with one of " + ", ".join(CHANCE_KINDS)
-                            + " (and optionally player)")
-        kinds = [key for key in item if key in CHANCE_KINDS]
-        extra = [key for key in item if key not in CHANCE_KINDS and key != "player"]
-        if extra:
-            raise loc.error(where + (extra[0],), "unknown key; expected one of "
-                            + ", ".join(CHANCE_KINDS) + ", player")
-        if len(kinds) != 1:
-            raise loc.error(where, "expected exactly one of " + ", ".join(CHANCE_KINDS))
-        kind = kinds[0]
-        value = item[kind]
-        player = item.get("player")
-        if player is not None and player not in players:
-            raise loc.error(where + ("player",), f"{player!r}: expected one of {', '.join(players)}")
-        if kind == "die" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise loc.error(where + (kind,), f"{value!r}: a die shows a whole number ≥ 1")
-        if kind in ("draw", "pick") and not isinstance(value, str):
-            raise loc.error(where + (kind,), f"{value!r}: expected a text (a card id or a label)")
-        if kind == "shuffle" and (not isinstance(value, list) or not value):
-            raise loc.error(where + (kind,), "expected a non-empty list: the order, top first")
-        out.append(ForcedLine(Forced(kind, tuple(value) if isinstance(value, list) else value,
-                                     player), loc.line_of(where), k))
+    declared = declared_kinds(rs) if rs is not None else None
+    return [_chance_item(loc, k, item, players, declared) for k, item in enumerate(raw)]
+
+
+def declared_kinds(rs: Any) -> set[str]:
+    """The chance kinds a ruleset's steps declare they may draw (a bag's draw is a ``draw``)."""
+    kinds = getattr(Chance, "kinds_declared", None)
+    if callable(kinds):
+        try:
+            return set(kinds(rs.flow))
+        except Exception:  # an engine without the helper's expectations: the steps' own
+            pass
+    out: set[str] = set()
+    for sd in rs.flow.steps.values():
+        out.update(CHANCE_ALIASES.get(k, k) for k in sd.chance)
     return out
+
+
+def _chance_item(loc: Located, k: int, item: Any, players: tuple[str, ...],
+                 declared: set[str] | None) -> ForcedLine:
+    where: tuple[str | int, ...] = ("chance", k)
+    if not isinstance(item, dict):
+        raise loc.error(where, "expected a mapping with one of " + ", ".join(CHANCE_KINDS)
+                        + " (and optionally " + ", ".join(CHANCE_EXTRA) + ")")
+    kinds = [key for key in item if key in CHANCE_KINDS]
+    extra = [key for key in item if key not in CHANCE_KINDS and key not in CHANCE_EXTRA]
+    if extra:
+        raise loc.error(where + (extra[0],), "unknown key; expected one of "
+                        + ", ".join(CHANCE_KINDS + CHANCE_EXTRA))
+    if len(kinds) != 1:
+        raise loc.error(where, "expected exactly one of " + ", ".join(CHANCE_KINDS))
+    kind = kinds[0]
+    value = item[kind]
+    _check_value(loc, where + (kind,), kind, value)
+    if declared is not None and kind not in declared:
+        raise loc.error(where + (kind,), f"the ruleset never draws a {kind} (its steps declare "
+                        + (", ".join(sorted(declared)) or "no chance") + ")")
+    player = item.get("player")
+    if player is not None and player not in players:
+        raise loc.error(where + ("player",), f"{player!r}: expected one of {', '.join(players)}")
+    what = item.get("what")
+    if what is not None and not isinstance(what, str):
+        raise loc.error(where + ("what",), f"{what!r}: expected a text (what the draw is for, "
+                        "as its chance event says)")
+    nth = item.get("nth", 1)
+    if isinstance(nth, bool) or not isinstance(nth, int) or nth < 1:
+        raise loc.error(where + ("nth",), f"{nth!r}: expected a whole number ≥ 1 (1: the next "
+                        "matching draw)")
+    line = loc.line_of(where)
+    source = f"{loc.file}:{line}" if line is not None else loc.file
+    forced = make_forced(kind, tuple(value) if isinstance(value, list) else value, player,
+                         what=what, nth=nth if "nth" in item else None, source=source)
+    if forced is None:
+        raise loc.error(where + ("what" if what is not None else "nth",),
+                        "this engine matches a forced outcome by kind and player only")
+    return ForcedLine(forced, line, k)
+
+
+def _check_value(loc: Located, where: tuple[str | int, ...], kind: str, value: Any) -> None:
+    if kind == "die" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise loc.error(where, f"{value!r}: a die shows a whole number ≥ 1")
+    if kind in ("draw", "pick") and not isinstance(value, str):
+        raise loc.error(where, f"{value!r}: expected a text (a card id or a label)")
+    if kind == "shuffle" and (not isinstance(value, list) or not value):
+        raise loc.error(where, "expected a non-empty list: the order, top first")
+
+
+def make_forced(kind: str, value: Any, player: str | None, *, what: str | None, nth: int | None,
+                source: str) -> Forced | None:
+    """A forced outcome with the engine's matching by ``what`` and ``nth`` and its ``source``
+    (None when the engine cannot match by what was asked)."""
+    force: Any = Chance().force  # the engine's, with what / nth / source when it has them
+    try:
+        forced: Forced = force(kind, value, player=player, what=what, nth=nth, source=source)
+        return forced
+    except TypeError:  # an engine whose force() takes no what / nth / source
+        if what is not None or nth not in (None, 1):
+            return None
+        return Forced(kind, value, player)
 
 
 def _parse_script(loc: Located, raw: Any) -> list[ScriptLine]:
@@ -385,7 +514,7 @@ def _parse_script(loc: Located, raw: Any) -> list[ScriptLine]:
     return out
 
 
-def _parse_until(loc: Located, raw: Any) -> tuple[str, Any]:
+def _parse_until(loc: Located, raw: Any, rs: Any = None) -> tuple[str, Any]:
     if isinstance(raw, str) and raw in UNTIL_WORDS:
         return (raw, None)
     if isinstance(raw, dict) and len(raw) == 1:
@@ -393,5 +522,8 @@ def _parse_until(loc: Located, raw: Any) -> tuple[str, Any]:
         if k in ("step", "time") and isinstance(v, int) and not isinstance(v, bool):
             if v < 0:
                 raise loc.error(("until", k), f"expected an index ≥ 0, got {v}")
+            if k == "time" and rs is not None and time_axis(rs) is None:
+                raise loc.error(("until", k), no_clock(rs))
             return (k, v)
-    raise loc.error(("until",), f"{raw!r}: expected end, decision, {{step: N}} or {{time: T}}")
+    raise loc.error(("until",), f"{raw!r}: expected end, decision, start, {{step: N}} or "
+                    "{time: T}")

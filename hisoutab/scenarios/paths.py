@@ -1,9 +1,11 @@
-"""Paths into a state (``P2.hp``, ``P1.spirit_available``, ``time``, ``P1.hand.len``) and matching
+"""Paths into a state (``P2.hp``, ``P1.spirit_available``, ``time``, ``P1.hand.len``, a grid's cell
+``map[1][2]``) and matching
 of expected values (card ids match their instances, player names match player indices)."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from hisoutab.engine.record import is_record, to_dict
@@ -76,8 +78,24 @@ def root_value(state: Any, ruleset: Any, seg: str, game: Any = None) -> Any:
                     f"field ({', '.join(_members(state))}) or {', '.join(ROOTS)}")
 
 
+_CELL = re.compile(r"^([^\[\]]+)((?:\[-?\d+\])+)$")
+
+
+def segments(path: str) -> list[str]:
+    """``P1.hand.0`` → P1, hand, 0; a grid's cell ``map[1][2]`` (row 1, column 2) → map, 1, 2."""
+    out: list[str] = []
+    for seg in path.split("."):
+        m = _CELL.match(seg)
+        if m:
+            out.append(m.group(1))
+            out += re.findall(r"-?\d+", m.group(2))
+        else:
+            out.append(seg)
+    return out
+
+
 def resolve(state: Any, ruleset: Any, path: str) -> Any:
-    segs = path.split(".")
+    segs = segments(path)
     value = root_value(state, ruleset, segs[0])
     for seg in segs[1:]:
         value = _step(value, seg)
@@ -86,7 +104,7 @@ def resolve(state: Any, ruleset: Any, path: str) -> Any:
 
 def check_path(state: Any, ruleset: Any, path: str) -> str | None:
     """A problem with ``path`` that no later state can fix (a misspelled name), or None."""
-    segs = path.split(".")
+    segs = segments(path)
     try:
         value = root_value(state, ruleset, segs[0])
     except PathError as exc:
@@ -119,7 +137,8 @@ def matches(actual: Any, expected: Any, names: tuple[str, ...] = ()) -> bool:
         return False
     if isinstance(actual, int) and isinstance(expected, str) and expected in names:
         return names.index(expected) == actual
-    if isinstance(actual, str) and isinstance(expected, str) and "/" in actual and "/" not in expected:
+    if (isinstance(actual, str) and isinstance(expected, str) and ("/" in actual or "#" in actual)
+            and "/" not in expected):
         return _short(actual, "#" in expected) == expected
     if isinstance(actual, list) and isinstance(expected, list):
         return len(actual) == len(expected) and all(

@@ -16,7 +16,9 @@ from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.files import read_text, write_file
 from hisoutab.engine.game import Game, Step
 
-from .model import Checkpoint, Scenario
+from .expect import Checkpoint
+from .hooks import clock
+from .model import Scenario, forced_line_of
 from .overlay import aliases_for
 from .paths import PathError, matches, normal, resolve, show
 
@@ -95,6 +97,25 @@ class Result:
 Prompt = Callable[[Game, Any], "str | dict[str, str] | None"]
 
 
+_STOP = object()  # the run stops at this decision
+
+
+class _At:
+    """A checkpoint being checked: its label, the steps since the previous one, and the line and
+    field of each of its checks."""
+
+    def __init__(self, cp: Checkpoint, loc: Any, steps: list[Step]) -> None:
+        self.cp, self.loc, self.steps = cp, loc, steps
+        self.label = cp.describe()
+
+    def line(self, *k: Any) -> int | None:
+        line: int | None = self.loc.line_of(self.cp.path + k)
+        return line
+
+    def fld(self, *k: Any) -> str:
+        return ".".join(str(x) for x in self.cp.path + k)
+
+
 class _Run:
     def __init__(self, sc: Scenario, until: str | None, prompt: Prompt | None,
                  on_step: Callable[[Step], None] | None) -> None:
@@ -112,6 +133,7 @@ class _Run:
         self.aliases = aliases_for(sc.ruleset)
         self._counted: Any = None
         self.quit = False
+        self.si = 0  # the next script line
 
     def fail(self, line: int | None, fld: str | None, message: str, **values: Any) -> None:
         f = Failure(self.sc.file, line, fld, message)
@@ -125,77 +147,85 @@ class _Run:
         g = self.game
         steps = g.history[self.window:]
         self.window = len(g.history)
-        loc = self.sc.located
-        label = cp.describe()
-
-        def line(*k: Any) -> int | None:
-            return loc.line_of(cp.path + k)
-
-        def fld(*k: Any) -> str:
-            return ".".join(str(x) for x in cp.path + k)
-
+        at = _At(cp, self.sc.located, steps)
         c = cp.checks
         for path, expected in (c.get("state") or {}).items():
-            try:
-                actual = resolve(g.state, self.sc.ruleset, path)
-            except PathError as exc:
-                self.fail(line("state", path), fld("state", path), f"{label}: {exc}")
-                continue
-            last = path.rsplit(".", 1)[-1]
-            if isinstance(expected, str) and expected in self.aliases.get(last, {}):
-                expected = self.aliases[last][expected]
-            if not matches(normal(actual), expected, self.names):
-                self.fail(line("state", path), fld("state", path), f"{label}: {path}",
-                          expected=expected, actual=actual)
+            self._check_value(at, path, expected)
         for key in ("contains", "not_contains"):
             for path, want in (c.get(key) or {}).items():
-                self.check_contains(key, path, want, label, line, fld)
-        cited = {cl for s in steps for cl in s.clauses}
+                self.check_contains(key, path, want, at.label, at.line, at.fld)
+        self._check_cited(at, c)
+        self._check_steps(at, c)
+        self._check_events(at, c.get("events", ()))
+        self._check_says(at, c)
+        if "decision" in c:
+            self.check_decision(cp, c["decision"], at.label, at.line, at.fld)
+
+    def _check_value(self, at: _At, path: str, expected: Any) -> None:
+        try:
+            actual = resolve(self.game.state, self.sc.ruleset, path)
+        except PathError as exc:
+            self.fail(at.line("state", path), at.fld("state", path), f"{at.label}: {exc}")
+            return
+        last = path.rsplit(".", 1)[-1]
+        if isinstance(expected, str) and expected in self.aliases.get(last, {}):
+            expected = self.aliases[last][expected]
+        if not matches(normal(actual), expected, self.names):
+            self.fail(at.line("state", path), at.fld("state", path), f"{at.label}: {path}",
+                      expected=expected, actual=actual)
+
+    def _check_cited(self, at: _At, c: dict[str, Any]) -> None:
+        cited = {cl for s in at.steps for cl in s.clauses}
         for k, cid in enumerate(c.get("cited", ())):
             if cid not in cited:
-                self.fail(line("cited", k), fld("cited", k),
-                          f"{label}: no step since the previous checkpoint cited {cid}",
+                self.fail(at.line("cited", k), at.fld("cited", k),
+                          f"{at.label}: no step since the previous checkpoint cited {cid}",
                           expected=cid, actual=sorted(cited))
         for k, cid in enumerate(c.get("not_cited", ())):
             if cid in cited:
-                who = next(s for s in steps if cid in s.clauses)
-                self.fail(line("not_cited", k), fld("not_cited", k),
-                          f"{label}: step {who.index} {who.name} cited {cid}")
-        names = [s.name for s in steps]
+                who = next(s for s in at.steps if cid in s.clauses)
+                self.fail(at.line("not_cited", k), at.fld("not_cited", k),
+                          f"{at.label}: step {who.index} {who.name} cited {cid}")
+
+    def _check_steps(self, at: _At, c: dict[str, Any]) -> None:
+        names = [s.name for s in at.steps]
         want = list(c.get("steps", ()))
         it = iter(names)
         missing = [n for n in want if not any(n == x for x in it)]
         if missing:
-            self.fail(line("steps"), fld("steps"),
-                      f"{label}: steps not taken in this order since the previous checkpoint "
+            self.fail(at.line("steps"), at.fld("steps"),
+                      f"{at.label}: steps not taken in this order since the previous checkpoint "
                       f"(first missing: {missing[0]})", expected=want, actual=names)
         for k, n in enumerate(c.get("not_steps", ())):
             if n in names:
-                self.fail(line("not_steps", k), fld("not_steps", k), f"{label}: step {n} was taken")
-        events = [e for s in steps for e in s.events]
+                self.fail(at.line("not_steps", k), at.fld("not_steps", k),
+                          f"{at.label}: step {n} was taken")
+
+    def _check_events(self, at: _At, wanted: Any) -> None:
+        events = [e for s in at.steps for e in s.events]
         pos = 0
-        for k, ev in enumerate(c.get("events", ())):
+        for k, ev in enumerate(wanted):
             while pos < len(events) and not matches(normal(events[pos]), ev, self.names):
                 pos += 1
             if pos >= len(events):
-                self.fail(line("events", k), fld("events", k),
-                          f"{label}: no such event (in order) since the previous checkpoint",
+                self.fail(at.line("events", k), at.fld("events", k),
+                          f"{at.label}: no such event (in order) since the previous checkpoint",
                           expected=ev, actual=[normal(e) for e in events])
-                break
+                return
             pos += 1
-        sentences = [s.sentence for s in steps]
+
+    def _check_says(self, at: _At, c: dict[str, Any]) -> None:
+        sentences = [s.sentence for s in at.steps]
         for k, text in enumerate(c.get("says", ())):
             if not any(text in s for s in sentences):
-                self.fail(line("says", k), fld("says", k),
-                          f"{label}: no step sentence since the previous checkpoint contains it",
+                self.fail(at.line("says", k), at.fld("says", k),
+                          f"{at.label}: no step sentence since the previous checkpoint contains it",
                           expected=text, actual=sentences[-6:])
         for k, text in enumerate(c.get("not_says", ())):
-            said = next((s for s in steps if text in s.sentence), None)
+            said = next((s for s in at.steps if text in s.sentence), None)
             if said is not None:
-                self.fail(line("not_says", k), fld("not_says", k),
-                          f"{label}: step {said.index} {said.name} says it: {said.sentence}")
-        if "decision" in c:
-            self.check_decision(cp, c["decision"], label, line, fld)
+                self.fail(at.line("not_says", k), at.fld("not_says", k),
+                          f"{at.label}: step {said.index} {said.name} says it: {said.sentence}")
 
     def check_contains(self, key: str, path: str, want: Any, label: str, line: Any, fld: Any
                        ) -> None:
@@ -231,28 +261,29 @@ class _Run:
                 self.fail(line("decision", key), fld("decision", key), f"{label}: decision {key}",
                           expected=want[key], actual=actual)
         for key in ("options", "includes", "excludes"):
-            if key not in want:
+            if key in want:
+                self._check_labels(d, key, want[key], label, line, fld)
+
+    def _check_labels(self, d: Any, key: str, spec: Any, label: str, line: Any, fld: Any) -> None:
+        per = spec if isinstance(spec, dict) else {d.player: spec}
+        if not isinstance(spec, dict) and d.joint:
+            per = {p: spec for p in d.players}
+        for p, labels in per.items():
+            if p not in d.players:
+                self.fail(line("decision", key), fld("decision", key),
+                          f"{label}: {p} does not decide now ({', '.join(d.players)} decide)")
                 continue
-            spec = want[key]
-            per = spec if isinstance(spec, dict) else {d.player: spec}
-            if not isinstance(spec, dict) and d.joint:
-                per = {p: spec for p in d.players}
-            for p, labels in per.items():
-                if p not in d.players:
-                    self.fail(line("decision", key), fld("decision", key),
-                              f"{label}: {p} does not decide now ({', '.join(d.players)} decide)")
-                    continue
-                have = list(d.labels(p))
-                labels = [labels] if isinstance(labels, str) else list(labels)
-                if key == "options":
-                    ok = have == labels
-                elif key == "includes":
-                    ok = all(x in have for x in labels)
-                else:
-                    ok = not any(x in have for x in labels)
-                if not ok:
-                    self.fail(line("decision", key), fld("decision", key),
-                              f"{label}: {p}'s options ({key})", expected=labels, actual=have)
+            have = list(d.labels(p))
+            labels = [labels] if isinstance(labels, str) else list(labels)
+            if key == "options":
+                ok = have == labels
+            elif key == "includes":
+                ok = all(x in have for x in labels)
+            else:
+                ok = not any(x in have for x in labels)
+            if not ok:
+                self.fail(line("decision", key), fld("decision", key),
+                          f"{label}: {p}'s options ({key})", expected=labels, actual=have)
 
     def due(self, when: str, arg: Any = None) -> None:
         for cp in list(self.pending_checks):
@@ -270,17 +301,28 @@ class _Run:
                     hit = (step.name == cp.arg and self.seen_names.get(key) == cp.occurrence
                            and (cp.player is None or cp.player in self.players_of(step)))
                 elif cp.when == "time":
-                    hit = self.game.state.time >= cp.arg
+                    hit = self._time_reached(cp.arg)
             elif when == "start" and cp.when == "time":
-                hit = self.game.state.time >= cp.arg
+                hit = self._time_reached(cp.arg)
             if hit:
                 self.pending_checks.remove(cp)
                 self.check(cp)
+
+    def _time_reached(self, t: int, strictly: bool = False) -> bool:
+        now = clock(self.sc.ruleset, self.game.state)
+        return now is not None and (now > t if strictly else now >= t)
 
     # ------------------------------------------------------------------ run
     def run(self) -> Result:
         try:
             return self._run()
+        except InputError as exc:
+            fl = forced_line_of(exc, self.sc.chance, self.game.chance)
+            if fl is None:
+                raise
+            self.fail(fl.line, f"chance.{fl.index}", exc.detail)
+            self.result.stopped = "a forced outcome could not be used"
+            return self.result
         except HisoutabError:
             raise
         except Exception as exc:  # a bug in the rules: report it, never a traceback
@@ -307,25 +349,13 @@ class _Run:
                 f"; the frame {frame} comes from {'.'.join(map(str, path[:2]))}")
 
     def _run(self) -> Result:
-        sc, g = self.sc, self.game
-        script = sc.script
-        si = 0
-        until, arg = sc.until
+        g = self.game
+        self.si = 0
         self.due("start")
         while True:
-            if g.over:
-                self.result.stopped = "the game is over"
-                break
-            if until == "step" and arg is not None and len(g.history) > arg:
-                self.result.stopped = f"after step {arg}"
-                break
-            if until == "time" and arg is not None and g.state.time > arg:
-                self.result.stopped = f"time passed {arg}"
-                break
-            if len(g.history) >= sc.max_steps:
-                self.fail(sc.line("max_steps") or None, "max_steps",
-                          f"the run took {sc.max_steps} steps without stopping")
-                self.result.stopped = "max_steps"
+            stop = self._stop_reason()
+            if stop is not None:
+                self.result.stopped = stop
                 break
             decision = g.pending
             if decision is not None:
@@ -333,44 +363,75 @@ class _Run:
                     self._counted = g.state
                     self.decisions += 1
                     self.due("decision", self.decisions)
-                if si < len(script):
-                    sl = script[si]
-                    si += 1
-                    try:
-                        step = g.choose(sl.choice)
-                    except (HisoutabError, TypeError) as exc:
-                        self.fail(sl.line, f"script.{sl.index}",
-                                  f"{sl.choice!r} does not answer the pending decision: {exc}")
-                        self.result.stopped = f"script line {sl.index + 1} failed"
-                        break
-                else:
-                    if until == "decision" or (until == "step" and self.prompt is None):
-                        # until: {step: N} stops at a decision met first that the script does
-                        # not answer, as until: decision does
-                        self.result.stopped = "at a decision the script does not answer"
-                        break
-                    answer = self.prompt(g, decision) if self.prompt is not None else None
-                    if answer is None and self.prompt is not None:
-                        self.result.stopped = "stopped at the prompt"
-                        self.quit = True
-                        break
-                    if answer is None:
-                        last = script[-1].line if script else sc.line("script") or sc.line()
-                        self.fail(last, "script", "the script ended but a decision is pending: "
-                                  + "; ".join(f"{p} must choose ({decision.kind}) among "
-                                              + ", ".join(repr(x) for x in decision.labels(p))
-                                              for p in decision.players)
-                                  + " (add a script line, or say until: decision)")
-                        self.result.stopped = "unanswered decision"
-                        break
-                    step = self._choose_interactive(answer)
+                step = self._decide(decision)
+                if step is _STOP:
+                    break
             else:
                 step = g.step()
             if step is None:
                 continue
+            assert isinstance(step, Step)
             self._took(step)
-        if si < len(script):
-            sl = script[si]
+        return self._finish()
+
+    def _stop_reason(self) -> str | None:
+        """Why the run stops before its next step (None: it goes on)."""
+        sc, g = self.sc, self.game
+        until, arg = sc.until
+        if g.over:
+            return "the game is over"
+        if until == "step" and arg is not None and len(g.history) > arg:
+            return f"after step {arg}"
+        if until == "start":
+            return "at the start"
+        if until == "time" and arg is not None and self._time_reached(arg, strictly=True):
+            return f"time passed {arg}"
+        if len(g.history) >= sc.max_steps:
+            self.fail(sc.line("max_steps") or None, "max_steps",
+                      f"the run took {sc.max_steps} steps without stopping")
+            return "max_steps"
+        return None
+
+    def _decide(self, decision: Any) -> Step | object | None:
+        """The pending decision answered by the next script line, else the prompt; ``_STOP`` when
+        the run stops here."""
+        sc, g, script = self.sc, self.game, self.sc.script
+        if self.si < len(script):
+            sl = script[self.si]
+            self.si += 1
+            try:
+                return g.choose(sl.choice)
+            except (HisoutabError, TypeError) as exc:
+                self.fail(sl.line, f"script.{sl.index}",
+                          f"{sl.choice!r} does not answer the pending decision: {exc}")
+                self.result.stopped = f"script line {sl.index + 1} failed"
+                return _STOP
+        until = sc.until[0]
+        if until == "decision" or (until == "step" and self.prompt is None):
+            # until: {step: N} stops at a decision met first that the script does not answer,
+            # as until: decision does
+            self.result.stopped = "at a decision the script does not answer"
+            return _STOP
+        if self.prompt is None:
+            last = script[-1].line if script else sc.line("script") or sc.line()
+            self.fail(last, "script", "the script ended but a decision is pending: "
+                      + "; ".join(f"{p} must choose ({decision.kind}) among "
+                                  + ", ".join(repr(x) for x in decision.labels(p))
+                                  for p in decision.players)
+                      + " (add a script line, or say until: decision)")
+            self.result.stopped = "unanswered decision"
+            return _STOP
+        answer = self.prompt(g, decision)
+        if answer is None:
+            self.result.stopped = "stopped at the prompt"
+            self.quit = True
+            return _STOP
+        return self._choose_interactive(answer)
+
+    def _finish(self) -> Result:
+        g, script = self.game, self.sc.script
+        if self.si < len(script):
+            sl = script[self.si]
             self.fail(sl.line, f"script.{sl.index}",
                       f"script line {sl.choice!r} was never used ({self.result.stopped})")
         self.due("end")
@@ -467,21 +528,43 @@ def run_scenario(sc: Scenario, *, until: str | None = None, prompt: Prompt | Non
 
 
 def run_file(path: str | Path, **kw: Any) -> Result:
-    """Load and run; a load error becomes a failed result (one message naming file and line)."""
-    from hisoutab.engine.errors import InputError
-
+    """Load and run; a load error, and any error while running, becomes a failed result (one
+    message naming the file, and the line when known): it never stops the caller."""
     from .model import load_scenario
 
     try:
         sc = load_scenario(path, **{k: v for k, v in kw.items() if k in ("ruleset", "options",
                                                                           "lenient")})
     except InputError as exc:
-        r = Result(None, str(path))
-        r.failures.append(Failure(exc.file or str(path), exc.line, exc.field, exc.detail))
-        r.stopped = "not loaded"
-        return r
-    return run_scenario(sc, **{k: v for k, v in kw.items()
-                               if k not in ("ruleset", "options", "lenient")})
+        return failed_result(path, Failure(exc.file or str(path), exc.line, exc.field, exc.detail),
+                             "not loaded")
+    except Exception as exc:  # a bug met while loading: this file fails, the others still run
+        return failed_result(path, Failure(str(path), None, None, _internal(exc, "loading")),
+                             "not loaded")
+    try:
+        return run_scenario(sc, **{k: v for k, v in kw.items()
+                                   if k not in ("ruleset", "options", "lenient")})
+    except HisoutabError as exc:
+        f = Failure(exc.file or str(path), exc.line, exc.field, exc.detail) if isinstance(
+            exc, InputError) and exc.file else Failure(str(path), None, None,
+                                                       _internal(exc, "running"))
+        return failed_result(path, f, "error while running", sc)
+    except Exception as exc:  # a bug met while running: this file fails, the others still run
+        return failed_result(path, Failure(str(path), None, None, _internal(exc, "running")),
+                             "error while running", sc)
+
+
+def failed_result(path: str | Path, failure: Failure, stopped: str,
+                  sc: Scenario | None = None) -> Result:
+    r = Result(sc, str(path))
+    r.failures.append(failure)
+    r.stopped = stopped
+    return r
+
+
+def _internal(exc: BaseException, doing: str) -> str:
+    text = (str(exc).splitlines() or [""])[0][:300]
+    return f"internal error while {doing} the scenario: {type(exc).__name__}: {text}"
 
 
 # ------------------------------------------------------------------------------ golden logs

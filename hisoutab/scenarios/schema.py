@@ -13,6 +13,7 @@ rest (labels, paths, cards, the state's invariants) and stays the last word.
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -25,8 +26,9 @@ from hisoutab.engine.schemas import FileFormat, Schema, document, embed, file_fo
 
 from .characters import INLINE_KEYS, cards_module
 from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, WHEN_KEYS
+from .hooks import time_axis
 from .model import CHANCE_KINDS, DEFAULT_RULESET, SETUP_KEYS, SETUP_STOPS, TOP_KEYS, UNTIL_WORDS
-from .overlay import REST_KEY
+from .placing import REST_KEY
 
 SCENARIO = "scenario"
 NULLABLE = ("options", "chance", "setup", "script", "expect")  # the loader reads null as empty
@@ -103,7 +105,12 @@ def _chance(b: _Build) -> Schema:
                                                                    "on top, top first"},
     }
     props = {k: kinds[k] for k in CHANCE_KINDS}
-    props["player"] = {"type": "string", "description": "only that player's next event of the kind"}
+    props["player"] = {"type": "string", "description": "only a draw made for that player takes it"}
+    props["what"] = {"type": "string", "description": "only a draw whose `what` (as its chance event "
+                                                      "says) is this takes it"}
+    props["nth"] = {"type": "integer", "minimum": 1, "default": 1,
+                    "description": "the n-th matching draw from now on takes it (1: the next; "
+                                   "earlier ones stay random)"}
     item = {"type": "object", "properties": props, "additionalProperties": False,
             "oneOf": [{"required": [k]} for k in CHANCE_KINDS]}
     return {"type": "array", "items": item,
@@ -152,16 +159,33 @@ def _state(b: _Build) -> Schema:
         props["agenda"] = {"type": "array", "items": _frame(b),
                            "description": "the agenda, as frames [step name, args...] (top last)"}
     out["properties"] = props
+    cells = _cells(b, "shared")
+    if cells:
+        out["patternProperties"] = cells
     records = {a for a in typing.get_args(hints.get(pfield)) if a is not Ellipsis}
     if len(records) == 1 and getattr(player := records.pop(), "__record__", False):
         fields: dict[str, Schema] = {f.name: {} for f in dataclasses.fields(player)}
         fields[REST_KEY] = {"type": "string", "description": "where the cards pushed out of an "
-                                                             "overlaid zone go (default: home)"}
+                                                             "overlaid zone go (a zone of the "
+                                                             "player's or a shared one; default: "
+                                                             "the card's home zone, else the "
+                                                             "owner's hidden pile, else the "
+                                                             "shared deck)"}
         out["additionalProperties"] = {"type": "object", "properties": fields,
                                        "additionalProperties": False,
                                        "description": "a player's fields (the key is the player's "
                                                       "name: P1, P2…)"}
+        mine = _cells(b, "player")
+        if mine:
+            out["additionalProperties"]["patternProperties"] = mine
     return out
+
+
+def _cells(b: _Build, owner: str) -> dict[str, Schema]:
+    """The keys of a grid zone's cells (``map[1][2]``), for the grids of ``owner``."""
+    return {f"^{re.escape(z.attr)}\\[[0-9]+\\]\\[[0-9]+\\]$": {
+        "description": f"one cell of the grid {z.attr} (row, column): a card, or '' for none"}
+        for z in getattr(b.rs, "zones", ()) if z.kind == "grid" and z.owner == owner}
 
 
 def _character_item(b: _Build) -> Schema:
@@ -204,11 +228,13 @@ def _script(b: _Build) -> Schema:
 
 def _until(b: _Build) -> Schema:
     index = {"type": "integer", "minimum": 0}
+    keys = ("step",) if b.rs is not None and time_axis(b.rs) is None else ("step", "time")
     return {"anyOf": [{"enum": list(UNTIL_WORDS)},
                       *({"type": "object", "properties": {k: index}, "required": [k],
-                         "additionalProperties": False} for k in ("step", "time"))],
-            "default": "end", "description": "where the run stops: end, decision, {step: N} or "
-                                             "{time: T}"}
+                         "additionalProperties": False} for k in keys)],
+            "default": "end", "description": "where the run stops: end, decision, start (before any "
+                                             "step), {step: N} or {time: T} (T on the ruleset's "
+                                             "time_axis; refused without one)"}
 
 
 def _expect(b: _Build) -> Schema:
@@ -353,18 +379,25 @@ def shipped_rulesets() -> list[str]:
     return sorted({ep.name for ep in entry_points(group="hisoutab.rulesets")})
 
 
-def write_schema_files(folder: str | Path) -> list[Path]:
+def write_schema_files(folder: str | Path, *, force: bool = False) -> list[Path]:
     """Write every schema of the shipped rulesets into ``folder`` (``make schemas``); a file there
-    that hisoutab did not write is not replaced."""
+    that hisoutab did not write, or one changed since, is replaced only with ``force``."""
     from hisoutab.engine.files import write_file
     from hisoutab.engine.schemas import schema_text
 
-    return [write_file(Path(folder) / name, schema_text(schema), replaceable=True, field="folder")
-            for name, schema in schema_files(shipped_rulesets()).items()]
+    return [write_file(Path(folder) / name, schema_text(schema), force=force, replaceable=True,
+                       field="folder") for name, schema in schema_files(shipped_rulesets()).items()]
 
 
-if __name__ == "__main__":  # python -m hisoutab.scenarios.schema FOLDER
+if __name__ == "__main__":  # python -m hisoutab.scenarios.schema [--force] [FOLDER]
     import sys
 
-    for written in write_schema_files(sys.argv[1] if len(sys.argv) > 1 else "docs/schemas"):
-        print(f"wrote {written}")
+    from hisoutab.engine.errors import InputError
+
+    args = [a for a in sys.argv[1:] if a != "--force"]
+    force = len(args) < len(sys.argv) - 1
+    try:
+        for written in write_schema_files(args[0] if args else "docs/schemas", force=force):
+            print(f"wrote {written}")
+    except InputError as exc:  # one line, as the command line says it
+        sys.exit(f"hisoutab: {exc}")

@@ -15,6 +15,8 @@ from .runner import Result, run_file, run_scenario
 
 
 def check_paths(paths: list[str] | tuple[str, ...], **kw: Any) -> list[Result]:
+    """Every scenario under ``paths``, each run on its own: one that fails to load or to run is a
+    failed result, and the others still run."""
     return [run_file(p, **kw) for p in find_scenarios(list(paths))]
 
 
@@ -94,7 +96,7 @@ def _flatten(value: Any, prefix: str = "", out: dict[str, Any] | None = None) ->
 
 
 def _named(state: Any, names: tuple[str, ...]) -> dict[str, Any]:
-    d = to_dict(state)
+    d: dict[str, Any] = to_dict(state)
     for k, v in list(d.items()):
         if isinstance(v, list) and v and all(isinstance(x, dict) and x.get("name") in names for x in v):
             del d[k]

@@ -17,7 +17,7 @@ import yaml
 from hisoutab.engine.files import write_file
 from hisoutab.engine.game import Game
 from hisoutab.engine.record import to_dict
-from hisoutab.scenarios.capture import _Dumper, capture
+from hisoutab.scenarios.capture import _Dumper, capture, until_after
 from hisoutab.scenarios.paths import check_path
 
 MIN_MAX_STEPS = 5000
@@ -87,23 +87,6 @@ def _choice(choice: dict[str, str]) -> str | dict[str, str]:
     return dict(choice) if len(choice) > 1 else next(iter(choice.values()))
 
 
-def _stop(game: Game) -> tuple[Any, Game]:
-    """Where the exported run stops, and the game as it stands there: after the cursor's last step
-    (``{step: cursor - 1}``, step indices counting from the game's start); at the cursor itself
-    when no step was taken (an edit's new line): ``decision`` — the state there when it waits for
-    one, else the next decision the automatic steps reach — or ``end`` when the game is over."""
-    if game.cursor > 0:
-        return {"step": game.cursor - 1}, game
-    if game.over:
-        return "end", game
-    if game.pending is not None:
-        return "decision", game
-    trial = Game(game.ruleset, seed=game.seed, options=game.options, setup=game.setup,
-                 state=game.state)
-    trial.run(until="decision", max_steps=MIN_MAX_STEPS)
-    return "decision", trial
-
-
 def line_scenario(game: Game, *, name: str | None = None, description: str | None = None,
                   line_label: str | None = None) -> str:
     """The YAML text of a scenario replaying ``game``'s current line up to its cursor."""
@@ -129,10 +112,11 @@ def line_scenario(game: Game, *, name: str | None = None, description: str | Non
     script = [_choice(s.choice) for s in game.history if s.choice]
     if script:
         doc["script"] = script
-    until, stopped = _stop(game)
-    doc["until"] = until
+    # stop after the cursor's last step (step indices count from the game's start; at the
+    # start itself, before any step: an edit's new line)
+    doc["until"] = until_after(game.cursor)
     doc["max_steps"] = max(MIN_MAX_STEPS, game.cursor + 100)
-    doc["expect"] = [{"at": "end", "state": _checks(stopped)}]
+    doc["expect"] = [{"at": "end", "state": _checks(game)}]
     return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 

@@ -1,27 +1,19 @@
-"""What every toy state keeps: each card in exactly one zone, tokens on the track, hands no larger
-than the hand size, a winner who stands on the last square, an agenda while the race goes on."""
+"""What every toy state keeps: each card in exactly one zone (a sprint card only in its owner's
+zones), tokens on the track, hands no larger than the hand size, a winner who stands on the last
+square, an agenda while the race goes on."""
 
 from __future__ import annotations
 
-from hisoutab.engine.contract import Zone, place_cards
-from hisoutab.engine.ledger import CardLedger
+from hisoutab.engine.contract import RulesetBase
 
 from .context import Context
 from .state import State
 
 
-class SharedCardLedger(CardLedger):
-    """The toy's cards come from one shared deck and change hands, so no card belongs to a player:
-    a card in a player's zone is where it should be."""
-
-    __slots__ = ()
-
-    def place(self, card: str, where: str, owner: str | None = None) -> None:
-        super().place(card, where)
-
-
-def check_invariants(ctx: Context, s: State, zones: tuple[Zone, ...]) -> list[str]:
-    """Every rule-level invariant of a state; an empty list when all hold."""
+def check_invariants(ctx: Context, s: State, ruleset: RulesetBase) -> list[str]:
+    """Every rule-level invariant of a state; an empty list when all hold. The card ledger
+    (``ruleset.card_problems``) finds a card in two places or lost, and a sprint card in another
+    racer's zones; the shared deck's cards belong to nobody and may be in any racer's hand."""
     problems: list[str] = []
     names = tuple(p.name for p in s.players)
     if names != ctx.players:
@@ -31,7 +23,9 @@ def check_invariants(ctx: Context, s: State, zones: tuple[Zone, ...]) -> list[st
             problems.append(f"{p.name}: position {p.position} outside 0..{ctx.goal}")
         if len(p.hand) > ctx.hand_size:
             problems.append(f"{p.name}: {len(p.hand)} cards in hand, more than {ctx.hand_size}")
-    place_cards(zones, s.players, s, SharedCardLedger(problems)).conserved(ctx.deck)
+        if p.reserve is not None and p.spent:
+            problems.append(f"{p.name}: the sprint card is both kept and set aside")
+    problems += ruleset.card_problems(ctx, s)
     if not 0 <= s.first < len(s.players):
         problems.append(f"first racer {s.first} is not a player index")
     if not 0 <= s.round <= ctx.limit:

@@ -11,4 +11,6 @@ OPTIONS = OptionSet((
     RuleOption("round.limit", 6, "TOY-R3", "After this round, a race nobody won is a draw.", minimum=1),
     RuleOption("round.rotate", True, "TOY-R4",
                "The first-racer token passes to the next racer after each round (true) or stays."),
+    RuleOption("dice.count", 1, "TOY-R5", "How many dice a racer rolls at once (TOY-DOUBLE needs two).",
+               choices=(1, 2, 3)),
 ))

@@ -12,7 +12,7 @@ from typing import Any
 from hisoutab.presentation.base import Presentation
 from hisoutab.presentation.cards import CardFace
 
-from .cards import KINDS, boost_of, kind_of
+from .cards import KINDS, SPRINT, SPRINT_BOOST, boost_of, kind_of
 
 REFERENCE = Path(__file__).resolve().parent / "reference.md"
 
@@ -27,8 +27,17 @@ def _page() -> str:
 
 class ToyPresentation(Presentation):
     def card_face(self, ctx: Any, state: Any, card: str) -> CardFace | None:
-        """A boost card (``dash#2``): its kind, its boost and what playing it does."""
+        """A boost card (``dash#2``): its kind, its boost and what playing it does; a racer's own
+        sprint card (``P1/sprint``) likewise."""
         kind = kind_of(card)
+        if kind == SPRINT and "/" in card:
+            owner = card.partition("/")[0]
+            return CardFace(id=card, name=SPRINT, kind="sprint card",
+                            numbers=(("boost", f"+{SPRINT_BOOST}"),),
+                            effects=(f"Played face down in the boost choice instead of a boost card, it "
+                                     f"moves its racer {SPRINT_BOOST} more squares than the dice; then "
+                                     "it is set aside before its owner.",),
+                            text=f"{owner}'s own card", clauses=("TOY-BOOST", "TOY-SPRINT"))
         if kind not in KINDS:
             return None  # "?" (a card this view hides) or an id the race does not know
         boost, copies = KINDS[kind]
@@ -40,7 +49,8 @@ class ToyPresentation(Presentation):
 
     def option_text(self, ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
         """``play dash (+2)``: the label with the card's boost (the label stays the value)."""
-        if isinstance(option.value, str) and kind_of(option.value) in KINDS:
+        if isinstance(option.value, str) and (kind_of(option.value) in KINDS
+                                              or kind_of(option.value) == SPRINT):
             return f"{option.label} (+{boost_of(option.value)})"
         return str(option.label)
 

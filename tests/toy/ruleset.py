@@ -10,7 +10,8 @@ from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 
 from . import round_steps, setup_steps  # noqa: F401  (declare the steps)
-from .clauses import CLAUSES, READINGS
+from .cards import sprint_of
+from .clauses import CLAUSES, REACHED_WITH, READINGS
 from .context import Context
 from .flow import FLOW
 from .invariants import check_invariants
@@ -23,7 +24,9 @@ ZONES = (
     Zone("deck", owner="shared", ordered=True, visibility="hidden", doc="the boost deck, top first"),
     Zone("discard", owner="shared", ordered=True, doc="the discard pile, newest last"),
     Zone("hand", visibility="owner", doc="the boost cards a racer holds"),
+    Zone("reserve", kind="card", visibility="owner", doc="the racer's own sprint card, until played"),
     Zone("played", kind="card", doc="the boost card revealed this round"),
+    Zone("spent", doc="the racer's sprint card, set aside once played"),
     Zone("position", kind="counter", doc="the racer's square on the track"),
 )
 
@@ -37,6 +40,8 @@ class ToyDiceRace(RulesetBase):
     options = OPTIONS
     clauses = CLAUSES
     readings = READINGS
+    reached_with = REACHED_WITH  # TOY-DOUBLE needs two dice or more: dice.count = 3
+    length_figures = ("rounds",)
     state_type = State
     zones = ZONES
     setup_schema = ToySetup
@@ -51,8 +56,10 @@ class ToyDiceRace(RulesetBase):
         return Context(options, checked)
 
     def initial_state(self, ctx: Context, seed: int) -> State:
-        """Before setup: every racer on square 0, every card in the deck, unshuffled."""
-        return State(players=tuple(Racer(name=n) for n in ctx.players), deck=ctx.deck,
+        """Before setup: every racer on square 0 holding their sprint card, every boost card in the
+        deck, unshuffled."""
+        return State(players=tuple(Racer(name=n, reserve=sprint_of(n)) for n in ctx.players),
+                     deck=ctx.deck,
                      agenda=(("setup.shuffle",),), rng=seed_state(seed))
 
     def turn_info(self, s: State) -> tuple[int, str]:
@@ -62,7 +69,7 @@ class ToyDiceRace(RulesetBase):
             if frame[0] in ("move", "refill"):
                 return s.round, frame[1]
             if frame[0] == "round.choose":
-                return s.round, "+".join(p.name for p in s.players if p.hand) or "-"
+                return s.round, "+".join(p.name for p in s.players if p.hand or p.reserve) or "-"
         return s.round, "-"
 
     def result(self, s: State) -> Result:
@@ -74,7 +81,7 @@ class ToyDiceRace(RulesetBase):
         return Result("win", winner=s.winner, figures=figures)
 
     def invariants(self, ctx: Context, s: State) -> list[str]:
-        return check_invariants(ctx, s, self.zones)
+        return check_invariants(ctx, s, self)
 
 
 RULESET = ToyDiceRace()

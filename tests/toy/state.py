@@ -9,12 +9,16 @@ from hisoutab.engine.record import record
 
 @record
 class Racer:
-    """One player: a token on the track, a hidden hand, the card revealed this round."""
+    """One player: a token on the track, a hidden hand of shared boost cards, the racer's own
+    sprint card until it is played (``reserve``: None once played), the card revealed this round,
+    the sprint card set aside once played (``spent``)."""
 
     name: str
     position: int = 0
     hand: tuple[str, ...] = ()
+    reserve: str | None = None
     played: str | None = None
+    spent: tuple[str, ...] = ()
 
 
 @record

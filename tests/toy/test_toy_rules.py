@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from hisoutab import Game
+from hisoutab import Game, RandomAgent
 from hisoutab.engine.contract import HIDDEN_CARD
 from hisoutab.engine.errors import InputError, OptionError
 from hisoutab.engine.record import replace
@@ -91,3 +91,86 @@ def test_forced_draws_and_dice_reach_the_steps() -> None:
     game.choose({p: "pass" for p in game.pending.players})  # type: ignore[union-attr]
     with pytest.raises(InputError, match="cannot show on a 4-sided die"):
         game.run(until="decision")
+
+
+def test_the_third_die_of_a_roll_is_forced_with_nth() -> None:
+    plain = Game(RS, seed=2, options={"dice.count": 3}, setup={"players": 2})
+    plain.chance.force("pick", "P1")
+    plain.run(until="decision")
+    plain.choose({"P1": "pass", "P2": "pass"})
+    plain.step()
+    natural = [e["outcome"] for e in plain.history[-1].events if e["type"] == "chance"]
+    game = Game(RS, seed=2, options={"dice.count": 3}, setup={"players": 2})
+    game.chance.force("pick", "P1")
+    game.chance.force("die", 1 if natural[2] != 1 else 2, player="P1", nth=3)
+    game.run(until="decision")
+    game.choose({"P1": "pass", "P2": "pass"})
+    step = game.step()
+    dice = [e for e in step.events if e["type"] == "chance"]
+    assert [e["outcome"] for e in dice][:2] == natural[:2] and dice[2]["outcome"] != natural[2]
+    assert [e["forced"] for e in dice] == [False, False, True]
+    assert step.after.rng == plain.history[-1].after.rng
+
+
+def test_a_double_moves_one_square_more() -> None:
+    game = Game(RS, seed=2, options={"dice.count": 2}, setup={"players": 2})
+    for face in (3, 3):
+        game.chance.force("die", face, player="P1")
+    game.chance.force("pick", "P1")
+    game.run(until="decision")
+    game.choose({"P1": "pass", "P2": "pass"})
+    step = game.step()
+    assert step.after.players[0].position == 7 and "TOY-DOUBLE" in step.clauses
+
+
+def test_a_sprint_card_stays_with_its_owner() -> None:
+    game = at_first_choice(setup={"players": 2})
+    game.choose({"P1": "play sprint", "P2": "pass"})
+    game.run(until="decision")
+    p1 = game.state.players[0]
+    assert p1.reserve is None and p1.spent == ("P1/sprint",) and "P1/sprint" not in game.state.discard
+    assert "play sprint" not in game.pending.labels("P1")  # type: ignore[union-attr]
+    seen = game.view("P1")
+    assert seen.players[1].reserve == HIDDEN_CARD and seen.players[0].spent == ("P1/sprint",)
+
+
+# --------------------------------------------------------------------------- the co-operative toy
+def test_the_coop_toy_plays_for_one_to_four_explorers_and_ends_together() -> None:
+    outcomes = set()
+    for n in (1, 2, 3, 4):
+        for seed in range(15):
+            game = Game("toy-coop", seed=seed, setup={"players": n})
+            game.run(until="end", agents=RandomAgent(seed), max_steps=200)
+            assert game.over and len(game.players) == n
+            result = game.result()
+            assert result.kind in ("victory", "defeat") and result.winner is None
+            outcomes.add(result.kind)
+    assert outcomes == {"victory", "defeat"}
+    with pytest.raises(InputError, match=r"setup\.players"):
+        Game("toy-coop", setup={"players": 5})
+
+
+def test_the_coop_map_is_hidden_until_a_tile_is_turned_up() -> None:
+    game = Game("toy-coop", seed=1, setup={"players": 2})
+    game.run(until="decision")
+    assert all(cell.tile == HIDDEN_CARD for row in game.view("P1").map for cell in row)
+    game.choose("flip map[1][1]")
+    real = game.state.map[1][1]
+    seen = game.view("P2").map[1][1]
+    assert seen == real or (real == "" and seen == "")
+    assert game.view("P2").map[0][0].tile == HIDDEN_CARD
+    assert game.view("P2").bag == (HIDDEN_CARD,) * len(game.state.bag)
+
+
+def test_the_coop_invariants_catch_broken_states() -> None:
+    game = Game("toy-coop", seed=1, setup={"players": 2})
+    game.run(until="decision")
+    s = game.state
+    coop = game.ruleset
+    assert coop.invariants(game.ctx, s) == []
+    tile = s.map[0][0].tile
+    twice = replace(s, players=(replace(s.players[0], finds=(tile,)), s.players[1]))
+    assert any("two places" in p for p in coop.invariants(game.ctx, twice))
+    lost = replace(s, bag=s.bag[1:])
+    assert any("not conserved" in p for p in coop.invariants(game.ctx, lost))
+    assert any("defeat with" in p for p in coop.invariants(game.ctx, replace(s, outcome="defeat")))

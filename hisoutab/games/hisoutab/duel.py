@@ -90,12 +90,16 @@ class DuelRuleset(RulesetBase):
     setup_schema = DuelSetup
     capabilities = Capabilities(min_players=2, max_players=2, simultaneous=True, chance=True,
                                 hidden_information=True)
-    #: the event types ``hisoutab play`` tells among the turns
+    time_axis = "time"
+    length_figures = ("turns",)
     notable_events = frozenset({
         "damage", "hit", "guard", "guard_crush", "spell", "knockdown", "bullet_hit", "spirit_break",
         "special", "upgrade", "counter_hit", "parry", "block", "awaken", "end"})
-    length_figures = ("turns",)
     character_flags = {"p1": "characters.0", "p2": "characters.1"}
+
+    def card_pool(self, ctx: Any) -> tuple[str, ...]:
+        """Every card instance of the duel: the context's cards."""
+        return tuple(ctx.cards)
 
     def turn_info(self, s: Any) -> tuple[int, str]:
         if not s.participants:

@@ -71,10 +71,14 @@ class RecastRift(RulesetBase):
                                 hidden_information=True)
     reference = Path(__file__).resolve().parent.parent / "reference.md"
     presentation = "hisoutab.games.recast_rift.presentation:PRESENTATION"
-    #: the event types ``hisoutab play`` tells among the turns
+    time_axis = "turn"  # the game's clock: the turn number (traces show it as the time)
+    length_figures = ("turns",)
     notable_events = frozenset({"attack", "guard", "awaken", "awakening_card", "deploy_failed",
                                 "reveal", "lift", "end", "damage", "preempt"})
-    length_figures = ("turns",)
+
+    def card_pool(self, ctx: Context) -> tuple[str, ...]:
+        """Every card instance of the game: the context's cards."""
+        return tuple(ctx.cards)
 
     def context(self, options: Options, setup: Any) -> Context:
         checked = self.validate_setup(setup)
@@ -96,8 +100,6 @@ class RecastRift(RulesetBase):
         figures = {"turns": s.turn, "life": {p.name: p.life for p in s.players}}
         if s.winner is None:
             return Result("unfinished", figures=figures)
-        if s.winner == "draw":
-            return Result("draw", figures=figures)
         return Result("win", winner=s.winner, figures=figures)
 
     def invariants(self, ctx: Context, s: State) -> list[str]:

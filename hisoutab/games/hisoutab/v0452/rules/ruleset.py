@@ -75,6 +75,21 @@ class HisouTab0452(DuelRuleset):
     def invariants(self, ctx: Context, s: State) -> list[str]:
         return check_invariants(ctx, s)
 
+    def home_zone(self, ctx: Context, card: str, owner: str | None) -> str | None:
+        """Where a card pushed out of a scenario's zone goes: standing cards to the hand, the
+        knockdown card set aside, spell cards to the spell deck, special effect cards to the
+        extra deck (a scenario puts one back in its own slot of the special area first, when that
+        slot is empty); other cards as the scenario says."""
+        if card in ctx.standing:
+            return "hand"
+        if card in ctx.knockdown_cards:
+            return "aside"
+        if card in ctx.spell_cards:
+            return "spell_deck"
+        if card in ctx.specials:
+            return "extra"
+        return None
+
 
 SIDES = ("", "top", "bottom")
 WINNERS = (None, "P1", "P2", "draw")
