@@ -524,7 +524,9 @@ def test_cards_move_between_grid_cells_shared_zones_and_hands() -> None:
     with pytest.raises(ValueError, match="already in"):
         move_card(rs, s, "shared", "x", "map[1][0]")
     with pytest.raises(ValueError, match="no card zone 'nowhere'"):
-        move_card(rs, s, "P1", "a", "nowhere")
+        move_card(rs, s, "shared", "c", "nowhere")
+    with pytest.raises(ValueError, match=r"say which cell of map: map\[row\]\[column\]"):
+        move_card(rs, s, "shared", "c", "map")
 
 
 def test_the_exported_line_checks_the_declared_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -135,7 +135,12 @@ def card_html(face: CardFace, *, style: bool = True) -> str:
 
 def grid_cells(zone: Any, record: Any) -> Iterator[tuple[tuple[int, int], str]]:
     """(position, card) of the non-empty cells of grid ``zone`` in ``record`` (a cell holds a card
-    instance, ``""``, or a token carrying its card in the zone's ``card_attr``)."""
+    instance, ``""``, or a token carrying its card in the zone's ``card_attr``): the zone's own
+    ``cells`` where the engine has it."""
+    cells = getattr(zone, "cells", None)
+    if callable(cells):
+        yield from cells(record)
+        return
     for r, row in enumerate(getattr(record, zone.attr, ()) or ()):
         for c, cell in enumerate(row):
             card = getattr(cell, zone.card_attr, None) if zone.card_attr and cell else cell

@@ -79,9 +79,14 @@ def _owner(ruleset: Any, state: Any, player: Any) -> int | None:
     return None if player == SHARED else _index(ruleset, state, str(player))
 
 
-def _owners(ruleset: Any, shared: bool) -> Any:
+def _owners(ruleset: Any, kinds: tuple[str, ...]) -> Any:
+    """The form's ``player`` choices: the players when they have zones of ``kinds``, ``shared``
+    when the state has."""
+    players = bool(_zones(ruleset, kinds, "player"))
+    shared = bool(_zones(ruleset, kinds, "shared"))
+
     def choices(ctx: Any, state: Any, values: Mapping[str, Any]) -> Sequence[str]:
-        return _names(ruleset, state) + ([SHARED] if shared else [])
+        return (_names(ruleset, state) if players else []) + ([SHARED] if shared else [])
     return choices
 
 
@@ -116,8 +121,8 @@ def _counter_edit(ruleset: Any) -> EditOp:
             raise ValueError(f"no counter {counter!r} among the {whose} counters")
         return _set(ruleset, state, _owner(ruleset, state, player), zone.attr, value)
 
-    owner = (Param("player", "choice", "whose", choices=_owners(ruleset, True)) if shared
-             else Param("player", "player", choices=_owners(ruleset, False)))
+    owner = (Param("player", "choice", "whose", choices=_owners(ruleset, ("counter",))) if shared
+             else Param("player", "player", choices=_owners(ruleset, ("counter",))))
     return EditOp(
         "counter", "set a counter",
         (owner,
@@ -188,6 +193,8 @@ def _target(ruleset: Any, state: Any, player: Any, name: str) -> Place:
         if owner is not None:
             return Place(z, owner, cell[1:] if cell else None)
         raise ValueError(f"say whose {z.name}: one of " + ", ".join(f"{n}.{z.name}" for n in names))
+    if not cell and any(z.name == zone_name and z.kind == "grid" for z in getattr(ruleset, "zones", ())):
+        raise ValueError(f"say which cell of {zone_name}: {zone_name}[row][column]")
     zones = [z.name for z in getattr(ruleset, "zones", ()) if z.kind in ("cards", "card", "grid")]
     raise ValueError(f"no card zone {name!r}; zones: " + ", ".join(zones))
 
@@ -235,12 +242,14 @@ def move_card(ruleset: Any, state: Any, player: str, card: str, zone: str) -> An
     from the declared zone or grid cell it is in to the top of ``zone`` (``hand``: the player's;
     ``P2.hand``: another player's; a shared zone's name; ``map[1][2]``: an empty grid cell). A
     one-card zone must be empty. Raises ``ValueError`` with a message for the user."""
-    target = _target(ruleset, state, player, zone)
     owner = _owner(ruleset, state, player)
     source = next((place for place, cards in _places(ruleset, state, owner) if card in cards), None)
     if source is None:
         whose = "the shared" if owner is None else f"{player}'s"
         raise ValueError(f"{card} is not in one of {whose} zones")
+    if source.zone.name == zone:
+        raise ValueError(f"{card} is already in {zone}")
+    target = _target(ruleset, state, player, zone)
     if (source.zone.name, source.player, source.cell) == (target.zone.name, target.player, target.cell):
         raise ValueError(f"{card} is already in {zone}")
     for place in (source, target):
@@ -262,8 +271,15 @@ def _move_edit(ruleset: Any) -> EditOp:
     def move(ctx: Any, state: Any, *, player: str, card: str, zone: str) -> Any:
         return move_card(ruleset, state, player, card, zone)
 
-    owner = (Param("player", "choice", "whose", choices=_owners(ruleset, True)) if shared
-             else Param("player", "player", choices=_owners(ruleset, False)))
+    kinds = ("cards", "card", "grid")
+    owners = _owners(ruleset, kinds)
+
+    def holder(ctx: Any, state: Any, values: Mapping[str, Any]) -> str | None:
+        """The first owner with a card to move."""
+        return next((o for o in owners(ctx, state, values) if _cards_of(ruleset, state, o)), None)
+
+    owner = (Param("player", "choice", "whose", choices=owners, default=holder) if shared
+             else Param("player", "player", choices=owners, default=holder))
     return EditOp(
         "move", "move a card",
         (owner,
