@@ -829,7 +829,9 @@ def test_game_commands(rid: str) -> None:
     info = json.loads(cli("play", "--ruleset", rid, "--seed", "1", "--json"))
     assert info["ruleset"] == rid and info["finished"]
     assert info["log_hash"] == sample_game(rid).log_hash()
-    assert "winner" in cli("play", "--ruleset", rid, "--seed", "1")
+    last = cli("play", "--ruleset", rid, "--seed", "1").splitlines()[-1]
+    verdict = "outcome: " if RULESETS[rid].capabilities.cooperative else "winner: "
+    assert last.startswith(verdict + str(info["outcome"] if verdict == "outcome: " else info["winner"]))
     table = json.loads(cli("rules", "--ruleset", rid, "--json"))
     assert table["missing"] == [] and table["ruleset"] == rid
     assert rid in cli("rules", "--ruleset", rid)

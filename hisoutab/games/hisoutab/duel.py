@@ -62,11 +62,11 @@ def names(ctx: Any, iids: Iterable[str]) -> str:
 
 class DuelSetup(BaseModel):
     """The setup of a duel: the two characters (ids of the ruleset's character files, paths of
-    ``.yaml`` files, or character records); none given: the ruleset's default pair."""
+    ``.yaml`` files, or character records); none given: the default pair, miko and magician."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
-    characters: tuple[Any, Any] | None = None
+    characters: tuple[Any, Any] | None = ("miko", "magician")
 
     @field_validator("characters", mode="before")
     @classmethod
