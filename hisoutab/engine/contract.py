@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError
 from .flow import Flow
-from .ledger import CardLedger
+from .ledger import CardLedger, ZoneLedger
 from .options import Options, OptionSet
 
 Visibility = Literal["public", "owner", "hidden"]
@@ -227,7 +227,7 @@ class RulesetBase:
     def card_zones(self) -> Iterator[Zone]:
         return (z for z in self.zones if z.holds_cards)
 
-    def place_cards(self, state: Any, ledger: CardLedger) -> CardLedger:
+    def place_cards(self, state: Any, ledger: CardLedger | ZoneLedger) -> CardLedger | ZoneLedger:
         """Tell ``ledger`` where every card of every declared card zone is."""
         return place_cards(self.zones, self.player_records(state), state, ledger)
 
@@ -271,17 +271,25 @@ class RulesetBase:
 
 
 def place_cards(zones: Iterable[Zone], players: Iterable[Any], state: Any,
-                ledger: CardLedger) -> CardLedger:
+                ledger: CardLedger | ZoneLedger) -> CardLedger | ZoneLedger:
     """Tell ``ledger`` where every card of the card ``zones`` is: each player's (``players``: their
-    records, with a ``name``) and the shared ones (fields of ``state``)."""
+    records, with a ``name``) and the shared ones (fields of ``state``). A :class:`ZoneLedger` is
+    told only the zones whose value changed since its last check."""
     zones = [z for z in zones if z.holds_cards]
-    for p in players:
+    unchanged = ledger.unchanged
+    for i, p in enumerate(players):
+        if ledger.same_record(i, p):  # an unchanged record: its zones are as at the last check
+            continue
         for z in zones:
             if z.owner == "player":
-                ledger.place_all(z.cards(p), f"{p.name}.{z.name}", p.name)
-    for z in zones:
-        if z.owner == "shared":
-            ledger.place_all(z.cards(state), z.name)
+                where = f"{p.name}.{z.name}"
+                if not unchanged((i, z.name), where, getattr(p, z.attr)):
+                    ledger.place_all(z.cards(p), where, p.name)
+    if not ledger.same_record(None, state):
+        for z in zones:
+            if z.owner == "shared" and not unchanged((None, z.name), z.name, getattr(state, z.attr)):
+                ledger.place_all(z.cards(state), z.name)
+    ledger.walked()
     return ledger
 
 

@@ -4,20 +4,10 @@ than the hand size, a winner who stands on the last square, an agenda while the 
 from __future__ import annotations
 
 from hisoutab.engine.contract import Zone, place_cards
-from hisoutab.engine.ledger import CardLedger
+from hisoutab.engine.ledger import zone_ledger
 
 from .context import Context
 from .state import State
-
-
-class SharedCardLedger(CardLedger):
-    """The toy's cards come from one shared deck and change hands, so no card belongs to a player:
-    a card in a player's zone is where it should be."""
-
-    __slots__ = ()
-
-    def place(self, card: str, where: str, owner: str | None = None) -> None:
-        super().place(card, where)
 
 
 def check_invariants(ctx: Context, s: State, zones: tuple[Zone, ...]) -> list[str]:
@@ -31,7 +21,7 @@ def check_invariants(ctx: Context, s: State, zones: tuple[Zone, ...]) -> list[st
             problems.append(f"{p.name}: position {p.position} outside 0..{ctx.goal}")
         if len(p.hand) > ctx.hand_size:
             problems.append(f"{p.name}: {len(p.hand)} cards in hand, more than {ctx.hand_size}")
-    place_cards(zones, s.players, s, SharedCardLedger(problems)).conserved(ctx.deck)
+    place_cards(zones, s.players, s, zone_ledger(ctx, problems, owners=False)).conserved(ctx.deck)
     if not 0 <= s.first < len(s.players):
         problems.append(f"first racer {s.first} is not a player index")
     if not 0 <= s.round <= ctx.limit:

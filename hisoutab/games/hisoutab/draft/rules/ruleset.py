@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from hisoutab.engine.contract import Zone, place_cards
-from hisoutab.engine.ledger import CardLedger
+from hisoutab.engine.ledger import zone_ledger
 from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 from hisoutab.games.hisoutab.duel import DuelRuleset
@@ -98,7 +98,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     problems: list[str] = []
     check_state_fields(ctx, s, problems)
     set_up = s.first is not None
-    ledger = CardLedger(problems)
+    ledger = zone_ledger(ctx, problems)
     for p in s.players:
         n = p.name
         if p.hp < 0 or p.hp > p.max_hp:
