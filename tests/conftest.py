@@ -53,10 +53,11 @@ def _key(value: Mapping[str, Any] | None) -> str:
 
 
 def played_series(ruleset: Any, seed: int, options: Mapping[str, Any] | None = None,
-                  setup: Mapping[str, Any] | None = None, max_steps: int = 60_000) -> Played:
+                  setup: Mapping[str, Any] | None = None, max_steps: int = 60_000,
+                  keep: bool = True) -> Played:
     """The seeded random game of ``ruleset`` (a ruleset or its id) with these options and setup,
-    played once per test session and shared by every test that reads it (do not move its cursor);
-    a game with options is played afresh each time (the series under other options are read once).
+    played once per test session and shared by every test that reads it (do not move its cursor).
+    ``keep=False`` plays it without keeping it (the long series, read once).
     In a simultaneous decision the players of odd seeds choose one by one (each choice hidden until
     the last), those of even seeds all at once."""
     rid = ruleset if isinstance(ruleset, str) else ruleset.id
@@ -64,7 +65,7 @@ def played_series(ruleset: Any, seed: int, options: Mapping[str, Any] | None = N
     got = _PLAYED.get(key)
     if got is None:
         got = _play(ruleset, seed, options, setup, max_steps)
-        if not options:
+        if keep:
             _PLAYED[key] = got
     return got
 
@@ -105,11 +106,13 @@ def _play(ruleset: Any, seed: int, options: Mapping[str, Any] | None, setup: Map
 
 
 def checked_random_steps(ruleset: str, seed: int, max_steps: int,
-                         options: Mapping[str, Any] | None = None) -> Iterator[tuple[Game, Any]]:
+                         options: Mapping[str, Any] | None = None,
+                         keep: bool = True) -> Iterator[tuple[Game, Any]]:
     """The seeded random game of ``ruleset`` (:func:`played_series`: played once per session) step by
     step: yields ``(game, step)`` for each step, ``game`` being the whole game. Asserts every pending
-    decision offered options with unique labels and the game ended within ``max_steps``."""
-    played = played_series(ruleset, seed, options, max_steps=max_steps)
+    decision offered options with unique labels and the game ended within ``max_steps``.
+    ``keep=False``: the game is not kept for other tests (see :func:`played_series`)."""
+    played = played_series(ruleset, seed, options, max_steps=max_steps, keep=keep)
     assert played.problems == [], played.problems
     game = played.game
     assert game.over, f"seed {seed}: no end within {max_steps} steps"
@@ -161,28 +164,75 @@ class Reach:
         return {kind: len(getattr(self, kind)) for kind in self.KINDS}
 
 
-#: the long seeded series of each ruleset (default setup and options): run under the ``slow`` mark
-#: (``make test-long``); what they reach is recorded in tests/data/reach/<ruleset>.json
-LONG_SERIES: dict[str, range | tuple[int, ...]] = {
-    "hisoutab-0.45.2": range(200),
-    "hisoutab-draft": (*range(100), *range(500, 560)),
-    "recast-rift": range(300),
-    "toy-dice-race": range(300),
+@dataclass(frozen=True)
+class Series:
+    """A long seeded series: random games of ``ruleset`` with these seeds and options."""
+
+    ruleset: str
+    seeds: range | tuple[int, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+#: the long seeded series, by name: each ruleset's with the default setup and options (named by the
+#: ruleset id) and those under other options (``<ruleset>@<name>``). The default run plays, of each,
+#: the fewest seeds that reach all it reaches; the whole series run under the ``slow`` mark (``make
+#: test-long``). What each reaches is recorded in tests/data/reach/<name>.json (scripts/seed-cover.py).
+LONG_SERIES: dict[str, Series] = {
+    "hisoutab-0.45.2": Series("hisoutab-0.45.2", range(200)),
+    "hisoutab-draft": Series("hisoutab-draft", (*range(100), *range(500, 560))),
+    "hisoutab-draft@at_once": Series("hisoutab-draft", range(1000, 1015), {"cast.resolve": "at_once"}),
+    "hisoutab-draft@later_block_share": Series("hisoutab-draft", range(1000, 1015), {
+        "hitlag.marker": "later", "bullet.hit_phase": "block", "gravity.onto_opponent": "share"}),
+    "hisoutab-draft@alternatives": Series("hisoutab-draft", range(1000, 1015), {
+        "bullet.defense_phase": False, "dash.discards": "all", "immune.scope": "hit", "parry.after": "keep",
+        "bullet.trace_diagonal": False, "defense.pay_cost": False, "bullet.hit_in_passing": False,
+        "move.diagonal": True, "turn.allow_wait": False, "facing.auto": False, "setup.first_player": "p2",
+        "timeline.special_every": 2, "spirit.max": 8}),
+    "recast-rift": Series("recast-rift", range(300)),
+    # every option at its alternative reading, in three groups that play well together
+    "recast-rift@a1-11": Series("recast-rift", range(500, 508), {
+        "a2.card_type": "implied", "a3.start_life": 7, "a4.hand_size": "hidden", "a5.cast_zone": "own",
+        "a6.first_player": "P2", "a6.first_draw": "skip", "a7.lift_step": "both",
+        "a8.normal_options": "once", "a9.may_pass": False, "a10.face_down_lift": "always",
+        "a11.principles": "four"}),
+    "recast-rift@a12-20": Series("recast-rift", range(500, 508), {
+        "a12.text_attack": "queued", "a13.preempts": "any", "a14.short_hand": "no_damage",
+        "a15.bar_and_zero": "same", "a16.chooser": "turn_player", "a17.graze_check": "optional",
+        "a18.other_drawn": "face_down", "a19.graze_draw": "one_by_one", "a20.deploy_chooser": "controller"}),
+    "recast-rift@a21-30": Series("recast-rift", range(500, 508), {
+        "a21.deploy_damage": "graze", "a22.lift_space": "before", "a23.zero_capacity": "two",
+        "a24.awakening": "automatic", "a25.while_awakened": "any_time", "a26.win_check": "end_of_processing",
+        "a27.cleanup": "both", "a28.partial_graze": "full_or_none", "a29.raise_into_full": "next_free",
+        "a30.zero_deployed": False}),
+    "recast-rift@no-abilities": Series("recast-rift", range(500, 508),
+                                       {"a1.abilities": "ignored", "a6.first_player": "P1"}),
+    "toy-dice-race": Series("toy-dice-race", range(300)),
 }
 REACH_DIR = Path(__file__).parent / "data" / "reach"
 
 
-def recorded_reach(rid: str) -> tuple[Reach, tuple[int, ...]]:
-    """What the long series of ``rid`` reaches and the fewest of its seeds that reach it all (the
+def variants(rid: str) -> list[str]:
+    """The names of the long series of ``rid`` under other options."""
+    return [name for name, series in LONG_SERIES.items() if series.ruleset == rid and series.options]
+
+
+def recorded_reach(name: str) -> tuple[Reach, tuple[int, ...]]:
+    """What the long series ``name`` reaches and the fewest of its seeds that reach it all (the
     seeds the default run plays), as written by scripts/seed-cover.py."""
-    data = json.loads((REACH_DIR / f"{rid}.json").read_text(encoding="utf-8"))
+    data = json.loads((REACH_DIR / f"{name}.json").read_text(encoding="utf-8"))
     return Reach.from_dict(data["reach"]), tuple(data["cover"])
 
 
-def cover_seeds(rid: str) -> tuple[int, ...]:
-    """The seeds of the default run for ``rid``: the smallest set found that reaches everything its
-    long series reaches."""
-    return recorded_reach(rid)[1]
+def cover_seeds(name: str) -> tuple[int, ...]:
+    """The seeds of the default run for the series ``name``: the smallest set found that reaches
+    everything the whole series reaches."""
+    return recorded_reach(name)[1]
+
+
+def other_seeds(name: str) -> list[int]:
+    """The seeds of the series ``name`` the default run does not play (the ``slow`` tests do)."""
+    cover = set(cover_seeds(name))
+    return [s for s in LONG_SERIES[name].seeds if s not in cover]
 
 
 def greedy_cover(reaches: Mapping[int, Reach]) -> tuple[int, ...]:

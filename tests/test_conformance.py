@@ -48,7 +48,7 @@ from hisoutab.presentation import (
 )
 from hisoutab.scenarios import capture, load_scenario, load_scenario_text
 
-from .conftest import LONG_SERIES, REACH_DIR, cover_seeds, played_series, roundtrip
+from .conftest import LONG_SERIES, cover_seeds, played_series, roundtrip
 
 RULESETS: dict[str, Any] = all_rulesets()
 IDS = list(RULESETS)
@@ -61,8 +61,8 @@ SERIES_IDS = [pytest.param(rid, marks=pytest.mark.xdist_group(f"series-{rid}")) 
 #: the games its own tests play too, shared (tests/conftest.py:played_series) — otherwise
 #: ``DEFAULT_GAMES`` seeds
 GAMES = {"hisoutab-0.45.2": 3}  # a 0.45.2 game runs some 3,500 steps
-SERIES: dict[str, tuple[int, ...]] = {rid: cover_seeds(rid)[:GAMES.get(rid)] for rid in LONG_SERIES
-                                      if rid != "toy-dice-race" and (REACH_DIR / f"{rid}.json").exists()}
+SERIES: dict[str, tuple[int, ...]] = {rid: cover_seeds(rid)[:GAMES.get(rid)] for rid in RULESETS
+                                      if rid in LONG_SERIES and rid != "toy-dice-race"}
 DEFAULT_GAMES = 30
 #: (first seed, games) of the random games that must reach every clause (the ``slow`` test): the
 #: long series of tests/test_content.py (0.45.2) and tests/test_draft_playouts.py (the draft)
