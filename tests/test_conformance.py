@@ -4,8 +4,9 @@ information, forced chance, every presentation path, every command and the workb
 
 It is parametrized over :func:`hisoutab.engine.ruleset.all_rulesets` — the HisouTab rulesets and the
 toy of ``tests/toy/`` (registered through ``HISOUTAB_PLUGINS`` in conftest) — so a ruleset is checked
-as soon as it is registered. HisouTab games are long (a 0.45.2 game runs some 3,500 steps), so they
-play fewer seeded games here than the toy: see ``GAMES`` and ``REACH``.
+as soon as it is registered. A ruleset with a recorded long series plays the fewest seeds that reach
+all it reaches (tests/data/reach/, shared with its own tests); HisouTab games are long (a 0.45.2 game
+runs some 3,500 steps): see ``SERIES``, ``GAMES`` and ``REACH``.
 """
 
 from __future__ import annotations
