@@ -4,8 +4,9 @@ PYTHON ?= $(shell sh scripts/pick-python.sh)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# pytest on both cores (pytest-xdist); the browser tests share one worker and one JupyterLab
-PYTEST_PARALLEL ?= -n 2 --dist loadgroup
+# pytest on both cores (pytest-xdist), a test module's tests in one worker: its module fixtures (one
+# JupyterLab for the browser tests) and the seeded games it shares are made once
+PYTEST_PARALLEL ?= -n 2 --dist loadscope
 # mkdocs-material's notice about a future MkDocs, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 

@@ -53,9 +53,6 @@ from .conftest import LONG_SERIES, cover_seeds, played_series, roundtrip
 
 RULESETS: dict[str, Any] = all_rulesets()
 IDS = list(RULESETS)
-#: the ruleset ids of the tests that read the checked games (:func:`observed`): with pytest-xdist the
-#: tests of one ruleset run in one worker, so its games are played and checked once
-SERIES_IDS = [pytest.param(rid, marks=pytest.mark.xdist_group(f"series-{rid}")) for rid in IDS]
 
 #: the seeded random games each ruleset plays with every step checked: for a ruleset with a recorded
 #: long series (tests/data/reach/), the fewest seeds that reach all it reaches (at most ``GAMES``) —
@@ -319,7 +316,7 @@ def test_every_setup_the_schema_allows_has_the_declared_players(rid: str) -> Non
 
 
 # =========================================================================== random playouts
-@pytest.mark.parametrize("rid", SERIES_IDS)
+@pytest.mark.parametrize("rid", IDS)
 def test_random_playouts_keep_the_contract(rid: str) -> None:
     """Invariants at every step, cited ⊆ declared clauses, declared transitions, round trips, views,
     an end in every game."""
@@ -329,7 +326,7 @@ def test_random_playouts_keep_the_contract(rid: str) -> None:
     assert sum(obs.results.values()) == obs.games, "a game did not end"
 
 
-@pytest.mark.parametrize("rid", SERIES_IDS)
+@pytest.mark.parametrize("rid", IDS)
 def test_capabilities_match_what_random_games_show(rid: str) -> None:
     rs = RULESETS[rid]
     caps = rs.capabilities
@@ -342,7 +339,7 @@ def test_capabilities_match_what_random_games_show(rid: str) -> None:
     assert all(caps.min_players <= n <= caps.max_players for n in obs.players), obs.players
 
 
-@pytest.mark.parametrize("rid", SERIES_IDS)
+@pytest.mark.parametrize("rid", IDS)
 def test_the_same_seed_gives_the_same_game(rid: str) -> None:
     """Determinism: ``run`` with a seeded agent gives the log of the checked game of that seed
     (played through ``step``/``choose``), twice; another seed gives another game."""

@@ -8,7 +8,7 @@ browser is missing (``make system`` installs it); the server and its kernel are 
 
 The tests wait for what they need — a selector, a text, a count, a layout that stopped moving —
 never for a fixed time, with generous timeouts (the machine may be busy with other tests: ``make
-test`` runs them on both cores, these two in one worker so that they share one server).
+test`` runs the suite on both cores, a module's tests in one worker, so these two share one server).
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ START_S = 180  # for the server to answer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.xdist_group("browser"),
     pytest.mark.skipif(not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)),
                        reason=f"no Chromium at {CHROMIUM} (run `make system` to install it)"),
 ]
