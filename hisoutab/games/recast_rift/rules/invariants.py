@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hisoutab.engine.contract import Zone, place_cards
-from hisoutab.engine.ledger import CardLedger
+from hisoutab.engine.ledger import zone_ledger
 
 from .common import CAPACITY, SLOTS, pn, slot
 from .context import Context
@@ -16,7 +16,7 @@ from .state import STAGES, State
 def check_invariants(ctx: Context, s: State, zones: Iterable[Zone]) -> list[str]:
     """The problems of state ``s`` (an empty list when every invariant holds)."""
     problems: list[str] = []
-    ledger = CardLedger(problems)
+    ledger = zone_ledger(ctx, problems)
     place_cards(zones, s.players, s, ledger)
     for w in s.waiting:
         if not w.card.startswith(pn(w.owner) + "/"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hisoutab.engine.contract import Zone, place_cards
-from hisoutab.engine.ledger import CardLedger
+from hisoutab.engine.ledger import zone_ledger
 from hisoutab.engine.rng import seed_state
 from hisoutab.games.hisoutab.kit.ruleset import HisouTabRuleset, check_bullet, check_facing, check_position
 
@@ -72,7 +72,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     problems: list[str] = []
     check_state_fields(ctx, s, problems)
     set_up = s.first is not None
-    ledger = CardLedger(problems)
+    ledger = zone_ledger(ctx, problems)
     for p in s.players:
         n = p.name
         if p.hp < 0 or p.hp > p.max_hp:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hisoutab.engine.contract import Zone, place_cards
-from hisoutab.engine.ledger import CardLedger
+from hisoutab.engine.ledger import zone_ledger
 from hisoutab.engine.rng import seed_state
 from hisoutab.games.hisoutab.kit.ruleset import HisouTabRuleset, check_bullet, check_facing, check_position
 
@@ -164,7 +164,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     """Every rule-level invariant of a state; an empty list when all hold."""
     problems: list[str] = []
     set_up = s.first is not None
-    ledger = CardLedger(problems)
+    ledger = zone_ledger(ctx, problems)
     check_state_fields(ctx, s, problems)
     check_card_kinds(ctx, s, problems)
     for i, p in enumerate(s.players):
