@@ -317,11 +317,22 @@ class RulesetBase:
         return None
 
     # ------------------------------------------------------------------ views
+    #: the state fields that hold random-number state: a view shows them as 0 (hisoutab.engine.visibility)
+    rng_fields: tuple[str, ...] = ("rng",)
+
     def view(self, ctx: Any, state: Any, player: str | None) -> Any:
         """Hide what ``player`` cannot see: cards of ``owner`` zones of other players and of
-        ``hidden`` zones become ``"?"`` (how many stays visible). ``None`` sees everything."""
+        ``hidden`` zones become ``"?"`` (how many stays visible); the random-number state and any
+        hidden card an agenda frame names are hidden too (:mod:`hisoutab.engine.visibility`).
+        ``None`` sees everything."""
         if player is None:
             return state
+        from .visibility import hide_rest
+
+        return hide_rest(self, state, self.mask_zones(state, player), player)
+
+    def mask_zones(self, state: Any, player: str) -> Any:
+        """``state`` with the cards of the zones ``player`` cannot see shown as ``"?"``."""
         from .record import replace
 
         masked = [z for z in self.zones if z.holds_cards and z.visibility != "public"]
@@ -342,7 +353,6 @@ class RulesetBase:
         if records:
             shared[self.players_field] = tuple(new_records)
         return replace(state, **shared)
-
 
 
 def default_card_owner(card: str, players: Sequence[str]) -> str | None:
