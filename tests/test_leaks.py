@@ -12,7 +12,9 @@ differ).
 from __future__ import annotations
 
 import functools
+import html
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -29,6 +31,7 @@ from hisoutab.engine.visibility import (
     rng_fields,
     seen_decision,
     seen_step,
+    step_hidden,
 )
 
 RULESETS: dict[str, Any] = all_rulesets()
@@ -214,7 +217,7 @@ def check_twin(rid: str, seed: int, state: Any, twin: Any, player: str, kind: st
         if picks is None:
             break
         sa, sb = advance(a, player, picks), advance(b, player, picks)
-        va, vb = seen_step(rs, sa, player), seen_step(rs, sb, player)
+        va, vb = seen_step(rs, a.ctx, sa, player), seen_step(rs, b.ctx, sb, player)
         if a.view(player) != b.view(player) or (va.events != vb.events and revealing(va, vb)):
             break  # something hidden was revealed
         steps += 1
@@ -305,8 +308,64 @@ def test_the_leak_test_catches_a_sentence_that_names_a_hidden_card() -> None:
     game = Game(rs, seed=0)
     game.run(until="end", agents=RandomAgent(0), max_steps=40)
     step = next(s for s in game.history if s.name == "setup.draw")
-    assert "draws 5 cards" in seen_step(rs, step, "P1").sentence
-    assert seen_step(rs, step, None).sentence == step.sentence
+    assert "draws 5 cards" in seen_step(rs, game.ctx, step, "P1").sentence
+    assert seen_step(rs, game.ctx, step, None).sentence == step.sentence
     for p in game.players:
-        own = seen_step(rs, step, p).sentence.split("; ")[game.players.index(p)]
+        own = seen_step(rs, game.ctx, step, p).sentence.split("; ")[game.players.index(p)]
         assert "5 cards" not in own  # each player reads their own opening hand
+
+
+# ----------------------------------------------------------------------------- the workbench
+def _named(card: str, text: str) -> bool:
+    return re.search(r"(?<![\w/#])" + re.escape(html.escape(card)) + r"(?![\w#])", text) is not None
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_the_workbench_viewed_as_a_player_shows_nothing_hidden(rid: str) -> None:
+    """Viewed as a player, the workbench's log and step view read the step as that player does
+    (:func:`seen_step`) and name no card hidden from them; the designer reads everything."""
+    pytest.importorskip("ipywidgets")
+    from hisoutab.widgets import Workbench
+
+    rs = RULESETS[rid]
+    game = Game(rs, seed=0)
+    game.run(until="end", agents=RandomAgent(0), max_steps=120)
+    wb = Workbench(game)
+    private = 0
+    for k in list(range(1, min(game.cursor, 30))) + list(range(30, game.cursor, 15)):
+        game.goto(k)
+        step = game.history[-1]
+        for p in (None, *game.players):
+            wb.view(p)
+            seen = seen_step(rs, game.ctx, step, p)
+            shown, log = wb.step_view.value, [text for text, _ in wb.log_view.options]
+            assert html.escape(seen.sentence) in shown, (k, p)
+            line = next(t for t, i in wb.log_view.options if i == step.index)
+            assert line.endswith(seen.sentence), (k, p, line)
+            if seen.sentence != step.sentence:
+                private += 1
+                assert html.escape(step.sentence) not in shown and step.sentence not in log, (k, p)
+            for card in step_hidden(rs, step, p):
+                assert not _named(card, shown), f"step {k} viewed as {p} names {card}"
+    if rid == "hisoutab-0.45.2":
+        assert private  # the opening hands are read in part
+
+
+def test_show_viewer_prints_the_players_log_and_diff() -> None:
+    """``hisoutab show --viewer P2 --last 2`` reads the last steps as P2 does: P1's opening and
+    mulligan draws by count, and no card id of P1's hand in the state diff."""
+    from click.testing import CliRunner
+
+    from hisoutab.cli.main import main
+
+    game = Game("hisoutab-0.45.2", seed=1)
+    game.run(until="end", agents=RandomAgent(1), max_steps=7)
+    args = ["show", "--seed", "1", "--step", "7", "--last", "2", "--ruleset", "hisoutab-0.45.2"]
+    full = CliRunner().invoke(main, args, env={"COLUMNS": "400"}).output
+    out = CliRunner().invoke(main, [*args, "--viewer", "P2"], env={"COLUMNS": "400"}).output
+    mulligan = game.history[6]
+    assert mulligan.sentence in full
+    assert seen_step(game.ruleset, game.ctx, mulligan, "P2").sentence in out
+    assert mulligan.sentence not in out
+    hand = game.state.players[0].hand
+    assert any(_named(c, full) for c in hand) and not any(_named(c, out) for c in hand)

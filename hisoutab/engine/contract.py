@@ -26,14 +26,15 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from . import visibility
 from .errors import InputError
 from .flow import Flow
 from .ledger import CardLedger
 from .options import Options, OptionSet
+from .visibility import HIDDEN_CARD
 
 Visibility = Literal["public", "owner", "hidden"]
 ZoneKind = Literal["cards", "card", "counter", "grid"]
-HIDDEN_CARD = "?"  # what a view shows for a card its player cannot see
 
 
 @dataclass(frozen=True)
@@ -327,9 +328,7 @@ class RulesetBase:
         ``None`` sees everything."""
         if player is None:
             return state
-        from .visibility import hide_rest
-
-        return hide_rest(self, state, self.mask_zones(state, player), player)
+        return visibility.hide_rest(self, state, self.mask_zones(state, player), player)
 
     def mask_zones(self, state: Any, player: str) -> Any:
         """``state`` with the cards of the zones ``player`` cannot see shown as ``"?"``."""

@@ -253,7 +253,7 @@ class Game:
     def visible_history(self, player: str | None = None) -> list[SeenStep]:
         """The history as ``player`` sees it: public sentences, the events that reach them, their own
         choices only (``None``: everything)."""
-        return seen_history(self.ruleset, self.history, player)
+        return seen_history(self.ruleset, self.ctx, self.history, player)
 
     def pending_for(self, player: str | None = None) -> Any:
         """The pending decision as addressed to ``player`` (:func:`visibility.seen_decision`)."""

@@ -24,9 +24,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .contract import HIDDEN_CARD, Zone
 from .decision import Decision
 
+HIDDEN_CARD = "?"  # what a view shows for a card its player cannot see
 HIDDEN_RNG = 0  # what a view shows for the random-number state
 RNG_FIELDS = ("rng",)  # the state fields that hold a random-number state (a ruleset may declare more)
 
@@ -36,7 +36,7 @@ def rng_fields(ruleset: Any) -> tuple[str, ...]:
     return tuple(getattr(ruleset, "rng_fields", RNG_FIELDS))
 
 
-def _masked(zone: Zone, owner: str | None, player: str) -> bool:
+def _masked(zone: Any, owner: str | None, player: str) -> bool:
     if zone.visibility == "public":
         return False
     return zone.visibility == "hidden" or owner != player
@@ -140,6 +140,13 @@ class SeenStep:
     sentence: str
     events: tuple[Mapping[str, Any], ...]
     choice: Mapping[str, str] | None  # the player's own choice in it (None: they did not choose)
+    before: Any = None  # the state before the step, as the player sees it
+    after: Any = None  # the state after it, as the player sees it
+
+    @property
+    def auto(self) -> bool:
+        """True unless the player chose in this step (another player's choice is theirs)."""
+        return self.choice is None
 
     def line(self) -> str:
         return f"{self.index}|{self.time}|{self.name}|{','.join(self.clauses)}|{self.sentence}"
@@ -203,8 +210,10 @@ def seen_events(ruleset: Any, step: Any, player: str | None,
     return tuple(out)
 
 
-def seen_step(ruleset: Any, step: Any, player: str | None) -> SeenStep:
-    """``step`` as ``player`` sees it in the history."""
+def seen_step(ruleset: Any, ctx: Any, step: Any, player: str | None) -> SeenStep:
+    """``step`` as ``player`` sees it in the history: its sentence and events as they read them,
+    their own choice only, the states around it as their views (a step view or a state diff drawn
+    from it shows nothing hidden)."""
     choice = step.choice
     if player is not None and choice is not None:
         choice = {player: choice[player]} if player in choice else None
@@ -215,11 +224,14 @@ def seen_step(ruleset: Any, step: Any, player: str | None) -> SeenStep:
         declared = getattr(getattr(ruleset, "flow", None), "steps", {}).get(step.name)
         clauses = tuple(declared.clauses) if declared is not None else clauses
     return SeenStep(step.index, step.time, step.actor, step.name, step.phase, clauses,
-                    seen_sentence(step, player), seen_events(ruleset, step, player), choice)
+                    seen_sentence(step, player), seen_events(ruleset, step, player), choice,
+                    player_view(ruleset, ctx, step.before, player),
+                    player_view(ruleset, ctx, step.after, player))
 
 
-def seen_history(ruleset: Any, steps: Iterable[Any], player: str | None) -> list[SeenStep]:
-    return [seen_step(ruleset, s, player) for s in steps]
+def seen_history(ruleset: Any, ctx: Any, steps: Iterable[Any], player: str | None) -> list[SeenStep]:
+    """The steps as ``player`` sees them (:func:`seen_step`)."""
+    return [seen_step(ruleset, ctx, s, player) for s in steps]
 
 
 # ----------------------------------------------------------------------------- decisions
