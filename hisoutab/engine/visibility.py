@@ -100,6 +100,28 @@ def scrub(value: Any, hidden: frozenset[str]) -> Any:
     return value
 
 
+def _named(agenda: Any) -> set[str]:
+    """The texts the agenda's frames carry after their step's name (cards among them)."""
+    out: set[str] = set()
+    for frame in agenda:
+        for x in frame[1:]:
+            if type(x) is str:
+                if x != HIDDEN_CARD:
+                    out.add(x)
+            elif isinstance(x, (tuple, list, Mapping)):
+                stack = [x]
+                while stack:
+                    v = stack.pop()
+                    if isinstance(v, str):
+                        if v != HIDDEN_CARD:
+                            out.add(v)
+                    elif isinstance(v, (tuple, list)):
+                        stack.extend(v)
+                    elif isinstance(v, Mapping):
+                        stack.extend(v.values())
+    return out
+
+
 def hide_rest(ruleset: Any, state: Any, seen: Any, player: str | None) -> Any:
     """``seen`` (a view of ``state`` whose zones are masked) without the random-number state and
     with the hidden cards the agenda names masked."""
@@ -110,11 +132,11 @@ def hide_rest(ruleset: Any, state: Any, seen: Any, player: str | None) -> Any:
     changes: dict[str, Any] = {f: HIDDEN_RNG for f in rng_fields(ruleset)
                                if hasattr(seen, f) and getattr(seen, f) != HIDDEN_RNG}
     agenda = getattr(seen, "agenda", None)
-    if agenda:
-        hidden = hidden_cards(ruleset, state, player)
-        masked = scrub(agenda, hidden)
-        if masked != agenda:
-            changes["agenda"] = masked
+    named = _named(agenda) if agenda else None
+    if named:
+        hidden = hidden_cards(ruleset, state, player) & named
+        if hidden:
+            changes["agenda"] = scrub(agenda, frozenset(hidden))
     return replace(seen, **changes) if changes else seen
 
 
