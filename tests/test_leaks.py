@@ -369,3 +369,32 @@ def test_show_viewer_prints_the_players_log_and_diff() -> None:
     assert mulligan.sentence not in out
     hand = game.state.players[0].hand
     assert any(_named(c, full) for c in hand) and not any(_named(c, out) for c in hand)
+
+
+def test_events_marked_visible_to_reach_only_those_players_and_decisions_their_deciders() -> None:
+    """An event ``visible_to`` some players shows its ``public`` form (or nothing) to the others;
+    a card hidden from a player is ``?`` in what they are shown; a decision reaches its deciders."""
+    from hisoutab.engine.decision import Decision, Option
+    from hisoutab.engine.visibility import seen_events
+
+    rid = "toy-dice-race"
+    rs = RULESETS[rid]
+    game = Game(rs, seed=0)
+    game.run(until="end", agents=RandomAgent(0), max_steps=20)
+    step = game.history[-1]
+    p1, p2 = game.players[:2]
+    hand = step.after.players[0].hand
+    private = {"type": "peek", "visible_to": [p1], "card": "x", "public": {"type": "peek"}}
+    secret = {"type": "secret", "visible_to": [p1]}
+    named = {"type": "zone", "cards": list(hand)}
+    fake = type("S", (), {"events": (private, secret, named), "before": step.before,
+                          "after": step.after})()
+    assert seen_events(rs, fake, p1) == ({"type": "peek", "visible_to": [p1], "card": "x"},
+                                         secret, named)
+    seen = seen_events(rs, fake, p2)
+    assert seen[0] == {"type": "peek"} and len(seen) == 2
+    assert hand and seen[1]["cards"] == ["?"] * len(hand)
+    assert seen_events(rs, fake, None) == fake.events
+    d = Decision("pick", (p1,), ((Option("a"), Option("b")),), ("X-1",), "step")
+    assert seen_decision(d, p2) is None and seen_decision(d, None) is d
+    assert seen_decision(d, p1).labels == ("a", "b")
