@@ -41,6 +41,7 @@ STATES = 60  # sampled states per ruleset
 GAMES = 3  # seeded random games they are sampled from
 MAX_STEPS = 700  # of each game
 CONTINUE = 6  # steps both twins go on for
+SWAPS = 3  # swap twins per state and player
 EARLY = 40  # the first steps of a game, where half the states are sampled
 
 
@@ -62,9 +63,22 @@ def sampled(rid: str) -> tuple[tuple[int, Any], ...]:
         naming = [k for k in rest if agenda_cards(states[k], pool)]
         named = rnd.sample(naming, min(len(naming), n // 6))
         rest = [k for k in rest if k not in named]
-        pick = early + named + rnd.sample(rest, min(len(rest), n - len(early) - len(named)))
+        # and a sixth among windows in which a player could act but has no choice
+        windows = [k for k in rest if no_choice(rs, game.ctx, states[k])]
+        passed = rnd.sample(windows, min(len(windows), n // 6))
+        rest = [k for k in rest if k not in passed]
+        pick = early + named + passed + rnd.sample(
+            rest, min(len(rest), n - len(early) - len(named) - len(passed)))
         out += [(seed, states[k]) for k in sorted(pick)]
     return tuple(out)
+
+
+def no_choice(rs: Any, ctx: Any, state: Any) -> bool:
+    """Whether the next step is one that asks a player, and this time asks nobody."""
+    if not state.agenda:
+        return False
+    sd = rs.flow.steps[state.agenda[-1][0]]
+    return sd.decide is not None and sd.decide(ctx, state, state.agenda[-1]) is None
 
 
 def agenda_cards(state: Any, pool: set[str]) -> set[str]:
@@ -261,11 +275,12 @@ def test_twins_that_differ_in_hidden_things_look_the_same(rid: str) -> None:
         game = Game(rs, seed=seed, state=state)
         for player in game.players:
             for kind, make in TWINS.items():
-                twin = make(rs, game.ctx, state, player, rnd)
-                if twin is None or twin == state:
-                    continue
-                check_twin(rid, seed, state, twin, player, kind, rnd)
-                pairs[kind] = pairs.get(kind, 0) + 1
+                for _ in range(SWAPS if kind == "swap" else 1):
+                    twin = make(rs, game.ctx, state, player, rnd)
+                    if twin is None or twin == state:
+                        continue
+                    check_twin(rid, seed, state, twin, player, kind, rnd)
+                    pairs[kind] = pairs.get(kind, 0) + 1
         for _ in secret_choice_pairs(rid, seed, state, rnd):
             pairs["secret"] = pairs.get("secret", 0) + 1
     total = sum(pairs.values())
