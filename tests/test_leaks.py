@@ -413,3 +413,25 @@ def test_events_marked_visible_to_reach_only_those_players_and_decisions_their_d
     d = Decision("pick", (p1,), ((Option("a"), Option("b")),), ("X-1",), "step")
     assert seen_decision(d, p2) is None and seen_decision(d, None) is d
     assert seen_decision(d, p1).labels == ("a", "b")
+
+
+def test_the_preempt_timing_reads_the_same_to_the_attacker_whether_or_not_the_defender_could_act(
+) -> None:
+    """Recast Rift: a defender who passes "passes", asked or not, and the attacker's log cites no
+    clause that says why (what the defender holds is theirs, L222)."""
+    rs = RULESETS["recast-rift"]
+    asked = auto = 0
+    for seed in range(4):
+        game = Game(rs, seed=seed)
+        game.run(until="end", agents=RandomAgent(seed), max_steps=1500)
+        for step in game.history:
+            if step.name != "seq.preempt" or (step.choice and "pass" not in step.choice.values()):
+                continue  # a preempt made
+            defender = step.sentence.split(" ")[0]
+            attacker = next(p for p in game.players if p != defender)
+            seen = seen_step(rs, game.ctx, step, attacker)
+            assert seen.sentence == f"{defender} passes" and seen.choice is None
+            assert not {"RR-PRIN-0", "RR-PRIN-2"} & set(seen.clauses)
+            asked += step.choice is not None
+            auto += step.choice is None
+    assert asked and auto

@@ -28,8 +28,8 @@ class Edge:
 class Outcome:
     """What one step did: the new state, a sentence (formatted lazily), structured events, frames next."""
 
-    __slots__ = ("clauses", "events", "params", "private", "public", "seen_by", "state", "text",
-                 "then")
+    __slots__ = ("clauses", "events", "params", "private", "public", "public_clauses", "seen_by",
+                 "state", "text", "then")
 
     def __init__(
         self,
@@ -42,11 +42,14 @@ class Outcome:
         public: str | None = None,
         seen_by: tuple[str, ...] = (),
         private: dict[str, str] | None = None,
+        public_clauses: tuple[str, ...] | None = None,
     ) -> None:
         """When ``text`` names something hidden from some player: ``public`` is the sentence the
         players other than ``seen_by`` read, ``private`` a sentence of its own for some players (each
         formatted with ``params`` too); None: everyone reads ``text``
-        (:func:`hisoutab.engine.visibility.seen_sentence`)."""
+        (:func:`hisoutab.engine.visibility.seen_sentence`). ``public_clauses``: the clauses cited
+        with a public or private sentence (None: the step's declared clauses), when which clauses
+        applied tells what was hidden."""
         self.state = state
         self.text = text
         self.params = params
@@ -56,6 +59,7 @@ class Outcome:
         self.public = public
         self.seen_by = seen_by
         self.private = private
+        self.public_clauses = public_clauses
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ class Step:
         "index",
         "name",
         "phase",
+        "public_clauses",
         "seen_by",
     )
 
@@ -46,7 +47,8 @@ class Step:
                  params: dict[str, Any] | None, events: tuple[dict[str, Any], ...], before: Any,
                  after: Any, choice: dict[str, str] | None,
                  info: Callable[[Any], tuple[int, str]], public: str | None = None,
-                 seen_by: tuple[str, ...] = (), private: dict[str, str] | None = None) -> None:
+                 seen_by: tuple[str, ...] = (), private: dict[str, str] | None = None,
+                 public_clauses: tuple[str, ...] | None = None) -> None:
         self.index = index
         self.name = sd.name
         self.phase = sd.phase
@@ -62,6 +64,7 @@ class Step:
         self._public = public
         self.seen_by = seen_by
         self._private = private
+        self.public_clauses = public_clauses
 
     @property
     def time(self) -> int:
@@ -353,7 +356,7 @@ class Game:
         step = Step(at, sd, out.clauses or sd.clauses, out.text, out.params, out.events,
                     state, new, {p: o.label for p, o in chosen.items()} if chosen else None,
                     self._info, getattr(out, "public", None), getattr(out, "seen_by", ()),
-                    getattr(out, "private", None))
+                    getattr(out, "private", None), getattr(out, "public_clauses", None))
         steps = self._line.steps
         if at < len(steps):
             del steps[at:]

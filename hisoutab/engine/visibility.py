@@ -241,10 +241,14 @@ def seen_step(ruleset: Any, ctx: Any, step: Any, player: str | None) -> SeenStep
         choice = {player: choice[player]} if player in choice else None
     clauses = tuple(step.clauses)
     if player is not None and seen_sentence(step, player) != step.sentence:
-        # the public form of a step cites the step's declared clauses: which of them applied may
-        # tell what was hidden
+        # the public form of a step cites its public clauses, by default the step's declared ones:
+        # which of them applied may tell what was hidden
+        public = getattr(step, "public_clauses", None)
         declared = getattr(getattr(ruleset, "flow", None), "steps", {}).get(step.name)
-        clauses = tuple(declared.clauses) if declared is not None else clauses
+        if public is not None:
+            clauses = tuple(public)
+        elif declared is not None:
+            clauses = tuple(declared.clauses)
     return SeenStep(step.index, step.time, step.actor, step.name, step.phase, clauses,
                     seen_sentence(step, player), seen_events(ruleset, step, player), choice,
                     player_view(ruleset, ctx, step.before, player),
