@@ -230,7 +230,6 @@ def graph_priority(file: str | None, seed: int, step: int | None, turns: int, ou
 def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | None, ruleset: str,
          file: str | None) -> None:
     """Print the state after step K of a scenario FILE or of a seeded random game."""
-    from hisoutab.engine.visibility import seen_history
     from hisoutab.presentation import state_text
     from hisoutab.presentation.terminal import escape, step_renderable, trace_renderable
 
@@ -243,6 +242,8 @@ def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | N
     out = console()
     out.print(escape(f"{game.ruleset.title} — {where}"))
     if last > 0 and game.history:
+        from hisoutab.engine.visibility import seen_history
+
         # as the viewer sees them: public sentences, their own choices, diffs of their views
         steps = (game.history[-last:] if viewer is None
                  else seen_history(game.ruleset, game.ctx, game.history[-last:], viewer))
