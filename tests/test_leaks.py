@@ -15,7 +15,6 @@ import functools
 import html
 import random
 import re
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -58,7 +57,7 @@ def sampled(rid: str) -> tuple[tuple[int, Any], ...]:
         # half of them among the first steps (dealing, mulligans, secret set-up choices)
         early = rnd.sample(range(min(len(states), EARLY)), min(len(states), EARLY, n // 2))
         rest = [k for k in range(len(states)) if k not in early]
-        # a third of the others among states whose agenda names a card (a card on its way)
+        # a sixth among states whose agenda names a card (a card on its way)
         pool = set(rs.card_pool(game.ctx))
         naming = [k for k in rest if agenda_cards(states[k], pool)]
         named = rnd.sample(naming, min(len(naming), n // 6))
@@ -268,7 +267,6 @@ def secret_choice_pairs(rid: str, seed: int, state: Any, rnd: random.Random) -> 
 @pytest.mark.parametrize("rid", IDS)
 def test_twins_that_differ_in_hidden_things_look_the_same(rid: str) -> None:
     rs = RULESETS[rid]
-    started = time.perf_counter()
     pairs: dict[str, int] = {}
     for n, (seed, state) in enumerate(sampled(rid)):
         rnd = random.Random(f"{rid}/{n}")
@@ -287,7 +285,6 @@ def test_twins_that_differ_in_hidden_things_look_the_same(rid: str) -> None:
     assert total >= PAIRS, f"{rid}: only {total} twin pairs ({pairs})"
     if rs.capabilities.hidden_information:
         assert pairs.get("order", 0) + pairs.get("swap", 0) > 0, pairs
-    assert time.perf_counter() - started < 60
 
 
 @pytest.mark.parametrize("rid", IDS)
