@@ -86,8 +86,11 @@ def preempt(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Op
     value: tuple[Any, ...] = chosen[pn(d)].value if chosen else ("pass",)
     note = " (a «cannot» keeps their Preempt cards in hand)" if forbidden else ""
     if value[0] == "pass":
-        who = "passes" if chosen else "has nothing to preempt with"
-        return Outcome(s, f"{pn(d)} {who}{note}", clauses=clauses)
+        # "passes" whether or not they had a choice: what they hold is theirs (L222)
+        return Outcome(s, f"{pn(d)} passes{note}", clauses=clauses,
+                       public=f"{pn(d)} passes" if note else None, seen_by=(pn(d),),
+                       # a «cannot» on their Preempt cards shows only to the defender
+                       public_clauses=tuple(c for c in clauses if c not in ("RR-PRIN-0", "RR-PRIN-2")))
     s = set_top(s, replace(e, preempts=e.preempts + 1))
     more: list[tuple[Any, ...]] = [("seq.preempt",)] if again else []
     if value[0] == "cast":
