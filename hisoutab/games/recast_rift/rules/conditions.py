@@ -47,6 +47,7 @@ def words(cond: Condition) -> str:
     from .vocabulary import CONDITIONS
 
     text = CONDITIONS.get(cond.name, cond.name.replace("_", " ")).replace(" N ", f" {cond.n} ")
+    text = text.replace(" 1 cards", " 1 card").replace("have 1 deployed cards", "have 1 deployed card")
     if cond.of == "opponent":
         text = (text.replace("your awakening", "your opponent's awakening")
                 .replace("your ", "your opponent's ", 1).replace("you have", "your opponent has")

@@ -8,6 +8,9 @@ from __future__ import annotations
 TIMINGS = ("normal", "preempt", "full_power")
 #: card types (RR-COMP-3.5): Attack, Action, Placement ("set") and Trigger card
 TYPES = ("attack", "action", "set", "trigger")
+#: the words for a kind of card in a restriction ("cannot cast Full-Power Attack cards")
+TIMING_NAMES_SHORT = {"normal": "Normal", "preempt": "Preempt", "full_power": "Full-Power"}
+TYPE_NAMES_SHORT = {"attack": "Attack", "action": "Action", "set": "Placement", "trigger": "Trigger"}
 #: recast-zone positions by numeral, nearest the player first (RR-ZONE-6.3)
 POSITIONS: dict[str, int] = {"III": 3, "II": 2, "I": 1}
 NUMERALS: dict[int, str] = {3: "III", 2: "II", 1: "I", 0: "0"}
