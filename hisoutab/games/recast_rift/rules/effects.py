@@ -9,6 +9,7 @@ from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
+from .clauses import CLAUSES
 from .common import (
     damage_text,
     numeral,
@@ -477,7 +478,8 @@ def eff_opponent_draw(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome
     return Outcome(d.state, text, events=tuple(d.events), clauses=("RR-ZONE-4",) + d.clauses())
 
 
-@FLOW.auto("eff.custom", phase="text", clauses=("RR-PRIN-1",), next=("text.next",))
+@FLOW.auto("eff.custom", phase="text", clauses=tuple(c for c in CLAUSES if c.startswith("RR-")),
+           next=("text.next",))
 def eff_custom(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """A designer's effect (``extensions.register_effect``): its step makes the change and says
     it, citing the clause it was registered with."""
