@@ -4,6 +4,7 @@ either player, then-if steps, and the loader's messages for the new forms."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,16 @@ import pytest
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.record import replace
 from hisoutab.games.recast_rift.rules.awakening import can_awaken
-from hisoutab.games.recast_rift.rules.cards import Condition, load_fighter
+from hisoutab.games.recast_rift.rules.cards import Condition, find_fighter, load_fighter
 from hisoutab.games.recast_rift.rules.conditions import holds
 from hisoutab.games.recast_rift.rules.statics import forbidden, number
+from hisoutab.games.recast_rift.rules.vocabulary import (
+    CONDITIONS,
+    EFFECT_VALUES,
+    NUMBERS,
+    RESTRICTIONS,
+    TRIGGERS,
+)
 
 from .test_recast_rift_support import choose, cited, labels, run_auto, situation, start
 
@@ -193,3 +201,49 @@ def test_a_bad_new_form_is_a_located_error(tmp_path: Path, old: str, new: str, f
     assert e.file == str(bad) and e.line
     assert e.field == field, (e.field, str(e))
     assert words in str(e)
+
+
+# ------------------------------------------------------------------------------ the documentation
+ROOT = Path(__file__).resolve().parent.parent
+CARDS_DOC = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+RR_DOC = CARDS_DOC[CARDS_DOC.index("# Recast Rift fighter files"):]
+
+
+def _rows(heading: str) -> dict[str, str]:
+    """The table rows after ``heading`` in the Recast Rift part of docs/cards.md, by first cell."""
+    part = RR_DOC[RR_DOC.index(heading):]
+    rows = {}
+    for line in part.splitlines()[1:]:
+        if line.startswith("## "):
+            break
+        if line.startswith("| `"):
+            rows[line.split("`")[1]] = line
+    return rows
+
+
+@pytest.mark.parametrize("heading, table", [
+    ("## Effects", EFFECT_VALUES), ("## Triggers", TRIGGERS), ("## Conditions", CONDITIONS),
+    ("## \"Cannot\" beats", {**RESTRICTIONS, **NUMBERS}),
+])
+def test_docs_list_every_word_with_an_example_and_a_scenario_that_runs_it(heading: str, table) -> None:
+    rows = _rows(heading)
+    assert set(rows) == set(table)
+    for row in rows.values():
+        links = re.findall(r"\]\(\.\./(scenarios/[^)]+\.yaml)\)", row)
+        if links:
+            assert all((ROOT / link).is_file() for link in links), row
+        else:
+            assert "tests/test_recast_rift_vocabulary.py" in row, row
+    if heading != '## "Cannot" beats':
+        assert all(re.search(r"\| `[^`]+` \|.*\| `[^`]+` ", row) for row in rows.values())
+
+
+def test_every_sample_card_of_sanae_and_alice_is_in_a_scenario() -> None:
+    """Each of the newer sample cards is played in a scenario of the vocabulary: a step names it."""
+    folder = ROOT / "scenarios" / "recast-rift" / "vocabulary"
+    said = " ".join(line for f in folder.glob("*.yaml") for line in f.read_text(encoding="utf-8").splitlines()
+                    if line.startswith("  - ") or line.startswith("- P"))
+    for fighter in ("sanae", "alice"):
+        f = find_fighter(fighter)
+        for card in f.spells.values():
+            assert card.name in said.replace("''", "'") or f"{card.id}" in said, card.name
