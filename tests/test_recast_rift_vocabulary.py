@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from hisoutab import Game, RandomAgent
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.record import replace
+from hisoutab.engine.ruleset import get_ruleset
 from hisoutab.games.recast_rift.rules.awakening import can_awaken
 from hisoutab.games.recast_rift.rules.cards import Condition, find_fighter, load_fighter
 from hisoutab.games.recast_rift.rules.conditions import holds
@@ -247,3 +249,38 @@ def test_every_sample_card_of_sanae_and_alice_is_in_a_scenario() -> None:
         f = find_fighter(fighter)
         for card in f.spells.values():
             assert card.name in said.replace("''", "'") or f"{card.id}" in said, card.name
+
+
+# ------------------------------------------------------------------------------ random games
+RULESET = get_ruleset("recast-rift")
+DECLARED = {n: {e.to for e in sd.next} for n, sd in RULESET.flow.steps.items()}
+
+
+@pytest.mark.parametrize("decks", [["faith_and_dolls", "faith_and_dolls"],
+                                   ["shrine_and_forest", "faith_and_dolls"],
+                                   ["faith_and_dolls", "mansion_and_garden"]])
+def test_the_newer_sample_cards_play_in_random_games(decks: list[str]) -> None:
+    """Seeded random games with Sanae and Alice: the invariants hold at every step, every transition
+    and clause is declared, every game ends with a winner, and the newer cards are cast."""
+    cast: set[str] = set()
+    for seed in range(3):
+        game = Game("recast-rift", seed=seed, setup={"decks": decks})
+        agent = RandomAgent(seed)
+        n = 0
+        while not game.over:
+            assert n < 20_000, f"seed {seed}: no end"
+            d = game.pending
+            if d is None:
+                step = game.step()
+            else:
+                choice = {p: agent.choose(game.state, d, p) for p in d.players}
+                step = game.choose(choice if d.joint else choice[d.player])
+            n += 1
+            assert not RULESET.invariants(game.ctx, step.after), (seed, step.name)
+            assert set(step.clauses) <= set(RULESET.flow.steps[step.name].clauses), (seed, step.name)
+            if step.after.agenda:
+                assert step.after.agenda[-1][0] in DECLARED[step.name], (seed, step.name)
+            cast |= {e["card"].split("/", 1)[1] for e in step.events if e.get("type") == "cast"}
+        assert game.state.winner in ("P1", "P2")
+    new = {c for f in ("sanae", "alice") for c in find_fighter(f).spells}
+    assert len(cast & new) >= 8
