@@ -125,8 +125,9 @@ def fighter_schema() -> Schema:
     return document(schema, title="Touhou Recast Rift fighter file",
                     description="A fighter of the ruleset recast-rift: her awakening card and her "
                                 f"{SPELLS_PER_FIGHTER} spell cards, each ability a list of effects of the "
-                                "closed vocabulary (docs/rules/recast-rift.md). The loader checks more "
-                                "than this schema: what each card type needs, ids used once.",
+                                "card vocabulary (docs/cards.md). The loader checks more than this "
+                                "schema: what each card type needs, ids used once, and the effects and "
+                                "conditions a designer's module registers.",
                     command="hisoutab schema fighter --ruleset recast-rift")
 
 
