@@ -120,6 +120,7 @@ def effect_words(e: Any) -> str:
         "shield": f"«Attack»s against you deal {_sides(e.hand, e.life, 'less')} (never below 0)",
         "no_preempt": "your opponent cannot cast Preempt cards against your «Attack»s",
         "reserve_own": "make one of your own deployed cards a reserve card",
+        "delay_own": f"raise the recast time of one of your own deployed cards by {e.n}",
         "delay_all": f"raise the recast time of every deployed card of your opponent by {e.n}",
         "rebuild": "rebuild your deck from your face-down and reserve piles",
         "opponent_draw": f"your opponent draws {_cards(e.n)}",

@@ -289,21 +289,20 @@ def eff_lift_all(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
 
 def _decide_delay(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
     i = frame[1]
-    q = s.players[1 - i]
+    own = frame[0] == "eff.delay_own"
+    q = s.players[i if own else 1 - i]
     opts = tuple(Option(f"delay {short(c)}", c) for k in (3, 2, 1) for c in slot(q, k))
     if len(opts) < 2:
         return None
-    return Decision("delay", (pn(i),), (opts,), ("RR-DEP-7",), "eff.delay",
-                    "Raise the recast time of one of the opponent's deployed cards")
+    whose = "your own" if own else "the opponent's"
+    return Decision("delay", (pn(i),), (opts,), ("RR-DEP-7",), frame[0],
+                    f"Raise the recast time of one of {whose} deployed cards")
 
 
-@FLOW.choice("eff.delay", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
-             next=("text.next",), decide=_decide_delay)
-def eff_delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
-    """Raise the recast time of one of the opponent's deployed cards by N: it slides nearer the
-    opponent; past [III] it becomes a reserve card (a full position: a29.raise_into_full)."""
-    _, i, _card, n, _h, _l = frame
-    t = 1 - i
+def _delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None,
+           t: int) -> Outcome:
+    """Raise the recast time of one deployed card of player ``t`` by N."""
+    n = frame[3]
     q = s.players[t]
     c = _one(chosen)
     if c is None:
@@ -326,6 +325,23 @@ def eff_delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, 
     extra: tuple[str, ...] = ("A-29",) if to != k + n else ()
     return Outcome(s, f"{pn(t)}'s {ctx.name(c)} [{numeral(k)}]→[{numeral(to)}]",
                    clauses=("RR-DEP-7", "RR-LIFT-1") + extra)
+
+
+@FLOW.choice("eff.delay", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
+             next=("text.next",), decide=_decide_delay)
+def eff_delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
+    """Raise the recast time of one of the opponent's deployed cards by N: it slides nearer the
+    opponent; past [III] it becomes a reserve card (a full position: a29.raise_into_full)."""
+    return _delay(ctx, s, frame, chosen, 1 - frame[1])
+
+
+@FLOW.choice("eff.delay_own", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
+             next=("text.next",), decide=_decide_delay)
+def eff_delay_own(ctx: Context, s: State, frame: tuple[Any, ...],
+                  chosen: dict[str, Option] | None) -> Outcome:
+    """Raise the recast time of one of your own deployed cards by N (your choice): it stays deployed
+    longer; past [III] it becomes a reserve card (a full position: a29.raise_into_full)."""
+    return _delay(ctx, s, frame, chosen, frame[1])
 
 
 def _opponent_deployed(ctx: Context, s: State, i: int) -> list[str]:

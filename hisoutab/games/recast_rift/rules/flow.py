@@ -15,7 +15,7 @@ FLOW = Flow("recast-rift", phases=PHASES, start="setup.fighters")
 EFFECT_STEPS = ("eff.draw", "eff.face_down", "eff.face_down_any", "eff.opponent_face_down", "eff.raise",
                 "eff.lower", "eff.attack", "eff.lift", "eff.lift_all", "eff.delay", "eff.reserve",
                 "eff.reserve_self", "eff.reserve_own", "eff.delay_all", "eff.rebuild", "eff.opponent_draw",
-                "eff.custom")
+                "eff.delay_own", "eff.custom")
 
 #: below a cast card's processing: the Main phase, or the preempt timing it answered
 AFTER_CAST = ("main.act", "seq.damage", "seq.preempt")

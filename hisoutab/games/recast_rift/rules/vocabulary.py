@@ -42,13 +42,14 @@ EFFECT_VALUES: dict[str, str] = {
     "if": "condition",  # "then if …": the ability's next effects happen only if this holds now
     "reserve_own": "none",  # make one of your own deployed cards a reserve card (RR-ZONE-8)
     "delay_all": "count",  # raise the recast time of every deployed card of your opponent (RR-DEP-7)
+    "delay_own": "count",  # raise the recast time of one of your own deployed cards (RR-DEP-7)
     "rebuild": "none",  # rebuild your deck from your face-down and reserve piles (RR-DECK-2)
     "opponent_draw": "count",  # your opponent draws N cards (RR-DECK-1…4)
 }
 
 _ONE_SHOT = frozenset({"draw", "face_down", "face_down_any", "opponent_face_down", "lower", "attack",
                        "lift", "lift_all", "delay", "reserve", "if", "reserve_own", "delay_all",
-                       "rebuild", "opponent_draw"})
+                       "rebuild", "opponent_draw", "delay_own"})
 #: the effects of a static ability (continuous: it applies while its card is deployed or awakened)
 STATIC = frozenset({"attack_bonus", "shield", "no_preempt", "cannot", "modify"})
 #: which effects each kind of ability may hold
