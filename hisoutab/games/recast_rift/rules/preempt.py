@@ -12,19 +12,20 @@ from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
 from .awakening import can_activate, can_awaken
-from .common import deployed, pn, set_top, short, top
+from .common import pn, set_top, short, top
 from .context import Context
 from .flow import FLOW
 from .recast import cast_positions
 from .state import State
+from .statics import forbidden as cannot
+from .statics import in_force, recast_shift
 
 PASS = Option("pass", ("pass",))
 
 
 def no_preempt(ctx: Context, s: State, attacker: int) -> bool:
-    """A [While Deployed] ability of the attacker forbids the opponent's Preempt cards."""
-    return ctx.abilities and any(ctx.spell(c).continuous("no_preempt")
-                                 for c, _k in deployed(ctx, s.players[attacker]))
+    """A static ability of the attacker forbids the opponent's Preempt cards against its «Attack»s."""
+    return any(st.effect.kind == "no_preempt" and st.owner == attacker for st in in_force(ctx, s))
 
 
 def preempt_options(ctx: Context, s: State) -> tuple[list[Option], bool]:
@@ -34,10 +35,12 @@ def preempt_options(ctx: Context, s: State) -> tuple[list[Option], bool]:
     p = s.players[d]
     opts: list[Option] = []
     forbidden = False
+    if cannot(ctx, s, d, "preempt") is not None:  # RR-PRE-2 asks RR-PRIN-2: no preempt of any kind
+        return [], True
     for c in p.hand:
         spell = ctx.spell(c)
-        if spell.timing == "preempt" and cast_positions(ctx, p, spell):
-            if no_preempt(ctx, s, e.controller):
+        if spell.timing == "preempt" and cast_positions(ctx, p, spell, shift=recast_shift(ctx, s, d)):
+            if no_preempt(ctx, s, e.controller) or cannot(ctx, s, d, "cast", spell) is not None:
                 forbidden = True
                 continue
             opts.append(Option(f"preempt with {short(c)}", ("cast", c)))
