@@ -102,8 +102,8 @@ def _sides(hand: int | None, life: int | None, how: str) -> str:
 
 def effect_words(e: Any) -> str:
     """One effect of an ability in words (the vocabulary of the card files)."""
-    k = e.kind
-    words = {
+    k = str(e.kind)
+    words: dict[str, str] = {
         "draw": f"draw {_cards(e.n)}",
         "face_down": f"put {_cards(e.n)} from your hand into your face-down pile",
         "face_down_any": "you may put any number of cards from your hand into your face-down pile",
@@ -132,7 +132,7 @@ def effect_words(e: Any) -> str:
     if k == "if" and e.condition is not None:
         return f"if {condition_words(e.condition)}"
     if k in CUSTOM:
-        return CUSTOM[k].words.replace(" N ", f" {e.n} ")
+        return str(CUSTOM[k].words).replace(" N ", f" {e.n} ")
     return words.get(k, k.replace("_", " "))
 
 
@@ -314,7 +314,8 @@ def _awakening_of(ctx: Any, state: Any, player: str) -> str | None:
     if state is None or i is None:
         return None
     p = state.players[i]
-    return p.awakened or p.far
+    card: str | None = p.awakened or p.far
+    return card
 
 
 def _text(ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:

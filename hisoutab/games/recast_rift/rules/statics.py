@@ -50,7 +50,7 @@ def in_force(ctx: Context, s: State) -> Iterator[Static]:
 
 def applies_to(st: Static, i: int) -> bool:
     """The static effect's ``who`` covers player ``i``."""
-    who = st.effect.get("who", "you")
+    who = str(st.effect.get("who", "you"))
     return who == "both" or (who == "you") == (st.owner == i)
 
 

@@ -74,23 +74,42 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     set_up = s.first is not None
     ledger = zone_ledger(ctx, problems)
     for p in s.players:
-        n = p.name
-        if p.hp < 0 or p.hp > p.max_hp:
-            problems.append(f"{n}: HP {p.hp} outside 0..{p.max_hp}")
-        if p.max_hp not in (0, 20, 23):
-            problems.append(f"{n}: max HP {p.max_hp}")
-        if not 0 <= p.spirit <= ctx.spirit_max:
-            problems.append(f"{n}: spirit {p.spirit} outside 0..{ctx.spirit_max}")
-        if p.whiff < 0:
-            problems.append(f"{n}: negative whiff")
-        if set_up:
-            if not ctx.on_board(p.x, p.y):
-                problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
-            if p.marker is None or p.marker < s.time:
-                problems.append(f"{n}: marker {p.marker} before the current time {s.time}")
-        if p.played is not None and ctx.cards[p.played].kind == "defense":
-            problems.append(f"{n}: a defense card in play")
+        _player_problems(ctx, s, p, set_up, problems)
     place_cards(ZONES, s.players, s, ledger)
+    _bullet_problems(ctx, s, problems)
+    ledger.conserved(ctx.cards)
+    if set_up and s.players[0].x == s.players[1].x and s.players[0].y == s.players[1].y \
+            and ctx.options["gravity.onto_opponent"] == "stay":
+        problems.append("both pieces share a block")
+    if s.winner is None and s.agenda == () and set_up:
+        problems.append("the agenda is empty but there is no winner")
+    if s.winner is not None and s.winner != "draw" and s.players[PLAYERS.index(s.winner)].hp <= 0:
+        problems.append(f"winner {s.winner} is at 0 HP")
+    return problems
+
+
+def _player_problems(ctx: Context, s: State, p: Player, set_up: bool, problems: list[str]) -> None:
+    """One player's HP, spirit, whiff, piece, marker and card in play."""
+    n = p.name
+    if p.hp < 0 or p.hp > p.max_hp:
+        problems.append(f"{n}: HP {p.hp} outside 0..{p.max_hp}")
+    if p.max_hp not in (0, 20, 23):
+        problems.append(f"{n}: max HP {p.max_hp}")
+    if not 0 <= p.spirit <= ctx.spirit_max:
+        problems.append(f"{n}: spirit {p.spirit} outside 0..{ctx.spirit_max}")
+    if p.whiff < 0:
+        problems.append(f"{n}: negative whiff")
+    if set_up:
+        if not ctx.on_board(p.x, p.y):
+            problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
+        if p.marker is None or p.marker < s.time:
+            problems.append(f"{n}: marker {p.marker} before the current time {s.time}")
+    if p.played is not None and ctx.cards[p.played].kind == "defense":
+        problems.append(f"{n}: a defense card in play")
+
+
+def _bullet_problems(ctx: Context, s: State, problems: list[str]) -> None:
+    """Each bullet its owner's, on the board, on a slot of its card; bullet ids unique."""
     for b in s.bullets:
         owner = PLAYERS[b.owner] if b.owner in (0, 1) else "?"
         if not b.card.startswith(owner + "/"):
@@ -101,15 +120,6 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
             problems.append(f"bullet {b.id}: token on slot {b.slot}")
     if len({b.id for b in s.bullets}) != len(s.bullets):
         problems.append("two bullets share an id")
-    ledger.conserved(ctx.cards)
-    if set_up and s.players[0].x == s.players[1].x and s.players[0].y == s.players[1].y \
-            and ctx.options["gravity.onto_opponent"] == "stay":
-        problems.append("both pieces share a block")
-    if s.winner is None and s.agenda == () and set_up:
-        problems.append("the agenda is empty but there is no winner")
-    if s.winner is not None and s.winner != "draw" and s.players[PLAYERS.index(s.winner)].hp <= 0:
-        problems.append(f"winner {s.winner} is at 0 HP")
-    return problems
 
 
 RULESET = HisouTabDraft()
