@@ -222,15 +222,7 @@ def _change(located: Located, path: tuple[Any, ...], kind: str, value: Any) -> t
 
 def _effect(located: Located, path: tuple[Any, ...], item: Any, allowed: frozenset[str],
             where: str) -> Effect:
-    if isinstance(item, str):
-        kind, value, has_value = item, None, False
-    elif isinstance(item, dict) and len(item) == 1:
-        kind, value = next(iter(item.items()))
-        has_value = True
-        path = path + (kind,)
-    else:
-        raise located.error(path, "expected an effect: a name such as 'lift_all' or one 'name: "
-                                  "value' pair such as 'draw: 2'")
+    kind, value, has_value, path = _effect_item(located, path, item)
     if kind not in EFFECT_VALUES:
         raise located.error(path, f"unknown effect {kind!r}; expected one of "
                                   + ", ".join(sorted(EFFECT_VALUES)))
@@ -244,6 +236,24 @@ def _effect(located: Located, path: tuple[Any, ...], item: Any, allowed: frozens
         return Effect(kind)
     if not has_value:
         raise located.error(path, f"{kind!r} needs a value; write it as '- {kind}: …'")
+    return _effect_value(located, path, kind, expected, value)
+
+
+def _effect_item(located: Located, path: tuple[Any, ...], item: Any
+                 ) -> tuple[str, Any, bool, tuple[Any, ...]]:
+    """(kind, value, whether a value was written, the path of the value) of one effect entry."""
+    if isinstance(item, str):
+        return item, None, False, path
+    if isinstance(item, dict) and len(item) == 1:
+        kind, value = next(iter(item.items()))
+        return str(kind), value, True, path + (kind,)
+    raise located.error(path, "expected an effect: a name such as 'lift_all' or one 'name: "
+                              "value' pair such as 'draw: 2'")
+
+
+def _effect_value(located: Located, path: tuple[Any, ...], kind: str, expected: str,
+                  value: Any) -> Effect:
+    """An effect whose value is of the ``expected`` form (EFFECT_VALUES)."""
     if expected == "count":
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise located.error(path, f"expected a number ≥ 1 for {kind!r}, got {value!r}")

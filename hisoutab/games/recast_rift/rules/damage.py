@@ -209,24 +209,9 @@ def graze_check(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str
     clauses: tuple[str, ...] = ("RR-GRZ-1",) if source == "attack" else ("A-21",)
     if n <= 0:
         return Outcome(s, f"0 damage to {pn(d)}'s Life: nothing HITs", clauses=clauses + ("RR-GRZ-2",))
-    if chosen is not None and not chosen[pn(d)].value:
-        s, frames, text = hit(ctx, s, d, n, source)
-        return Outcome(s, f"{pn(d)} makes no graze check; {text}", then=frames,
-                       clauses=clauses + ("RR-DMG-3", "A-17"))
-    if source == "attack" and forbidden(ctx, s, d, "graze_check") is not None:
-        s, frames, text = hit(ctx, s, d, n, source)
-        return Outcome(s, f"{pn(d)} cannot make a graze check (card text); {text}", then=frames,
-                       clauses=clauses + ("RR-PRIN-2", "RR-DMG-3"))
-    p = s.players[d]
-    available = drawable(p)
-    if not available:
-        s, frames, text = hit(ctx, s, d, n, source)
-        return Outcome(s, f"{pn(d)} has no deck, face-down or reserve card: no graze check; {text}",
-                       then=frames, clauses=clauses + ("RR-GRZ-4", "RR-DECK-4", "RR-DMG-3"))
-    if available < n and ctx.options["a28.partial_graze"] == "full_or_none":
-        s, frames, text = hit(ctx, s, d, n, source)
-        return Outcome(s, f"{pn(d)} cannot draw {n} cards: no graze check; {text}", then=frames,
-                       clauses=clauses + ("RR-GRZ-4", "RR-DMG-3", "A-28"))
+    skipped = _no_graze_check(ctx, s, d, n, source, chosen, clauses)
+    if skipped is not None:
+        return skipped
     one_by_one = ctx.options["a19.graze_draw"] == "one_by_one"
     drawn = draw(ctx, s, d, n, stop_at_graze=one_by_one)
     s = drawn.state
@@ -257,6 +242,28 @@ def graze_check(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str
     s, frames, hit_text = hit(ctx, s, d, n, source)
     return Outcome(s, f"{text}: no Graze card; {hit_text}", events=events, then=frames,
                    clauses=clauses + ("RR-DMG-3",))
+
+
+def _no_graze_check(ctx: Context, s: State, d: int, n: int, source: str,
+                    chosen: dict[str, Option] | None, clauses: tuple[str, ...]) -> Outcome | None:
+    """The damage HITs without a graze check: declined (A-17), forbidden by card text (RR-PRIN-2),
+    nothing to draw (RR-GRZ-4), or fewer cards than the damage under a28.partial_graze; else None."""
+    why: tuple[str, tuple[str, ...]] | None = None
+    if chosen is not None and not chosen[pn(d)].value:
+        why = f"{pn(d)} makes no graze check", ("RR-DMG-3", "A-17")
+    elif source == "attack" and forbidden(ctx, s, d, "graze_check") is not None:
+        why = f"{pn(d)} cannot make a graze check (card text)", ("RR-PRIN-2", "RR-DMG-3")
+    else:
+        available = drawable(s.players[d])
+        if not available:
+            why = (f"{pn(d)} has no deck, face-down or reserve card: no graze check",
+                   ("RR-GRZ-4", "RR-DECK-4", "RR-DMG-3"))
+        elif available < n and ctx.options["a28.partial_graze"] == "full_or_none":
+            why = f"{pn(d)} cannot draw {n} cards: no graze check", ("RR-GRZ-4", "RR-DMG-3", "A-28")
+    if why is None:
+        return None
+    s, frames, text = hit(ctx, s, d, n, source)
+    return Outcome(s, f"{why[0]}; {text}", then=frames, clauses=clauses + why[1])
 
 
 def _decide_reveal(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision:
