@@ -24,9 +24,9 @@ from hisoutab.engine.yamlio import Located, load_yaml, load_yaml_text
 
 from .characters import resolve_characters
 from .expect import Checkpoint, expect_type, parse_expect
-from .frames import apply_next, dry_run
+from .frames import apply_next, dry_run_all
 from .hooks import no_clock, time_axis
-from .overlay import Overlay
+from .overlay import Overlay, problem_text
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
 TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "chance", "setup", "script", "until",
@@ -146,7 +146,8 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     left = [fl for fl in forced if any(f is fl.forced for f in game.chance.forced)]
     state, given = _explicit(loc, rs, game.ctx, state, setup_raw)
     if given:
-        dry_run(loc, Game(rs, seed=seed, options=resolved, setup=setup, state=state), given[-1])
+        dry_run_all(loc, lambda st: Game(rs, seed=seed, options=resolved, setup=setup, state=st),
+                    state, given)
     script = _parse_script(loc, data.get("script"))
     until = _parse_until(loc, data.get("until", "end"), rs)
     max_steps = data.get("max_steps", 5000)
@@ -273,7 +274,8 @@ def _invariants(loc: Located, rs: Any, ctx: Any, ov: Overlay, set_up: Any, state
         where = ov.locate_problem(problems[0], setup_raw.get("state") or {},
                                   _clears(loc, rs, ctx, set_up, setup_raw, problems[0]))
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise loc.error(("setup", "state") + where, f"impossible state: {problems[0]}{more}")
+        text = problem_text(problems[0], setup_raw.get("state") or {}, where)
+        raise loc.error(("setup", "state") + where, f"impossible state: {text}{more}")
 
 
 @contextmanager
