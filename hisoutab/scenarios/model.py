@@ -25,7 +25,7 @@ from hisoutab.engine.yamlio import Located, load_yaml, load_yaml_text
 from .characters import resolve_characters
 from .expect import Checkpoint, expect_type, parse_expect
 from .frames import apply_next, dry_run_all
-from .hooks import no_clock, time_axis
+from .hooks import card_owner, chance_outcomes, looks_like_player, no_clock, time_axis
 from .overlay import Overlay, problem_text
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
@@ -139,6 +139,7 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     setup_raw, setup = _setup(loc, rs, data.get("setup"))
     game = _game(loc, rs, seed, resolved, setup)
     forced = _parse_chance(loc, data.get("chance"), game.players, rs)
+    _check_outcomes(loc, forced, rs, game.ctx, game.players)
     for fl in forced:
         game.chance.forced.append(fl.forced)
     with forced_located(loc, forced, game.chance):
@@ -420,6 +421,38 @@ def _parse_chance(loc: Located, raw: Any, players: tuple[str, ...], rs: Any = No
                         "{draw: gohei_jab, player: P1}]")
     declared = declared_kinds(rs) if rs is not None else None
     return [_chance_item(loc, k, item, players, declared) for k, item in enumerate(raw)]
+
+
+def _check_outcomes(loc: Located, forced: list[ForcedLine], rs: Any, ctx: Any,
+                    players: tuple[str, ...]) -> None:
+    """Each forced outcome can happen in this game: a drawn card is a card of the game (of the
+    player it is forced for, when it names one), a picked player plays, a die face is on the die."""
+    for fl in forced:
+        f = fl.forced
+        where: tuple[str | int, ...] = ("chance", fl.index, f.kind)
+        if f.kind == "pick" and looks_like_player(f.value, players) and f.value not in players:
+            raise loc.error(where, f"{f.value!r}: no such player; the players are "
+                            + ", ".join(players))
+        known = chance_outcomes(rs, ctx, f.kind)
+        if known is None or f.kind == "shuffle":
+            continue
+        if f.kind == "draw":
+            cards = [c for c in known if isinstance(c, str)]
+            if f.player is not None:
+                cards = [c for c in cards if card_owner(rs, c, players) in (f.player, None)]
+            if not any(_names_card(c, f.value) for c in cards):
+                whose = f" of {f.player}" if f.player is not None else ""
+                raise loc.error(where, f"{f.value!r}: no such card{whose} in this game; a forced "
+                                "draw names a card of the game (its id or instance)")
+        elif f.value not in known:
+            shown = ", ".join(sorted(map(str, known)))
+            raise loc.error(where, f"{f.value!r}: a {f.kind} here is one of {shown}")
+
+
+def _names_card(card: str, value: Any) -> bool:
+    """Whether a forced draw's value names ``card`` (its instance, copy or id, as chance does)."""
+    short = card.split("/", 1)[-1]
+    return card == value or short == value or short.split("#", 1)[0] == value
 
 
 def declared_kinds(rs: Any) -> set[str]:
