@@ -126,6 +126,13 @@ def load_scenario(path: str | Path, *, ruleset: str | None = None,
 
 
 def load_scenario_text(text: str, file: str = "<scenario>", **kw: Any) -> Scenario:
+    """Load and fully validate a scenario given as text (``file`` names it in messages)."""
+    if not isinstance(text, str):
+        raise InputError(f"load_scenario_text({type(text).__name__}): expected the scenario's "
+                         "text (a str)", field="text")
+    if not isinstance(file, str):
+        raise InputError(f"load_scenario_text(file={type(file).__name__}): expected a file name "
+                         "(a str)", field="file")
     return parse_scenario(load_yaml_text(text, file), **kw)
 
 
@@ -203,7 +210,8 @@ def _options(loc: Located, rs: Any, raw: Any, options: dict[str, Any] | None, le
     except InputError as exc:
         name = exc.field or ""
         where: tuple[str | int, ...] = ("options", name) if name in opts_raw else ("options",)
-        raise loc.error(where, exc.detail if name in opts_raw else f"{name}: {exc.detail}") from None
+        text = exc.detail if name in opts_raw or not name else f"{name}: {exc.detail}"
+        raise loc.error(where, text) from None
 
 
 def _setup(loc: Located, rs: Any, raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
