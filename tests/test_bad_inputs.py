@@ -14,7 +14,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from hisoutab import Game
+from hisoutab import Game, ScriptedAgent
 from hisoutab.cli.main import main
 from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.yamlio import load_yaml_text
@@ -83,7 +83,23 @@ FILES = {
     "files/uses_missing_file.yaml": "{here}/files/uses_missing_file.yaml:4: setup.characters.1: no "
     "such character file 'ronin.yaml' (looked for {here}/files/ronin.yaml; a path is relative to the "
     "scenario's folder)",
+    # a deck file is found relative to the scenario too (every setup field, every ruleset)
+    "files/uses_missing_deck.yaml": "{here}/files/uses_missing_deck.yaml:5: setup.decks.1: no such "
+    "file 'rift_deck.yaml' (looked for {here}/files/rift_deck.yaml; a path is relative to the "
+    "scenario's folder)",
 }
+
+
+def test_a_deck_file_is_read_from_the_scenarios_folder_not_the_working_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    decoy = tmp_path / "decks"
+    decoy.mkdir()
+    (decoy / "rift_deck.yaml").write_text("deck: rift_deck\nfighters: [marisa, youmu]\n",
+                                          encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    sc = load_scenario(DATA / "files" / "uses_rift_deck.yaml")
+    assert sc.new_game().state.players[0].fighters == ("reimu", "sakuya")
+    assert run_file(DATA / "files" / "uses_rift_deck.yaml").passed
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
@@ -235,6 +251,29 @@ API: dict[str, tuple[Callable[[], Any], str, str]] = {
                           "until: capture(until='soon'): expected decision or end"),
     "capture_name_int": (lambda: capture(_game(), name=5), "InputError",  # type: ignore[arg-type]
                          "name: capture(name=5): expected a text"),
+    "game_state_dict": (lambda: Game("recast-rift", state={}), "InputError",
+                        "state: expected a state of recast-rift (State of "
+                        "hisoutab.games.recast_rift.rules.state), got dict"),
+    "game_state_other_ruleset": (
+        lambda: Game("hisoutab-0.45.2", state=Game("recast-rift").state), "InputError",
+        "state: expected a state of hisoutab-0.45.2 (State of hisoutab.games.hisoutab.v0452.rules."
+        "state), got State of hisoutab.games.recast_rift.rules.state"),
+    "game_option_huge": (lambda: Game("recast-rift", options={"a3.start_life": 10**5000}),
+                         "OptionError", "a3.start_life: an integer of more than 100 digits is not "
+                         "allowed; expected an integer ≥ 4"),
+    "game_option_name_none": (lambda: Game("recast-rift", options={None: 1}), "OptionError",
+                              "None: expected an option's name (a text); known options: …"),
+    "scripted_agent_ints": (lambda: ScriptedAgent([5]), "InputError",  # type: ignore[list-item]
+                            "lines: ScriptedAgent(...): line 1 is 5; expected a label (a text) or "
+                            "{player: label}"),
+    "scripted_agent_text": (lambda: ScriptedAgent("keep all"), "InputError",
+                            "lines: ScriptedAgent('keep all'): expected a list of labels, e.g. "
+                            "['keep all'], got str"),
+    "load_scenario_text_int": (lambda: load_scenario_text(5), "InputError",  # type: ignore[arg-type]
+                               "text: load_scenario_text(int): expected the scenario's text (a str)"),
+    "run_scenario_none": (lambda: run_scenario(None), "InputError",  # type: ignore[arg-type]
+                          "sc: run_scenario(NoneType): expected a loaded Scenario (load_scenario "
+                          "or load_scenario_text gives one)"),
 }
 
 

@@ -27,6 +27,7 @@ from .expect import Checkpoint, expect_type, parse_expect
 from .frames import apply_next, dry_run_all
 from .hooks import card_owner, chance_outcomes, looks_like_player, no_clock, time_axis
 from .overlay import Overlay, problem_text
+from .setup_paths import resolve_paths
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
 TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "chance", "setup", "script", "until",
@@ -224,8 +225,12 @@ def _setup(loc: Located, rs: Any, raw: Any) -> tuple[dict[str, Any], dict[str, A
         if key not in allowed:
             raise loc.error(("setup", key), "unknown key; expected one of " + ", ".join(allowed))
     setup: dict[str, Any] = {k: setup_raw[k] for k in schema_fields if k in setup_raw}
-    if "characters" in setup:
-        setup["characters"] = resolve_characters(loc, rs, setup["characters"])
+    resolved = resolve_characters(loc, rs, setup["characters"]) if "characters" in setup else None
+    for key in setup:  # every other file name is a path from the scenario's folder too
+        if key != "characters" or resolved is None:
+            setup[key] = resolve_paths(loc, setup[key], ("setup", key))
+    if resolved is not None:
+        setup["characters"] = resolved
     return setup_raw, setup
 
 

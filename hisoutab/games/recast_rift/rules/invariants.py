@@ -158,7 +158,11 @@ def _waiting_problems(ctx: Context, s: State) -> list[str]:
             problems.append(f"{at}.owner: {w.owner!r}; expected 0 (P1) or 1 (P2)")
             continue
         card = ctx.cards.get(w.card)
-        if card is None or card.awakening or ctx.owner.get(w.card) != w.owner:
+        owner = ctx.owner.get(w.card)
+        if card is not None and owner is not None and owner != w.owner:
+            problems.append(f"{at}.owner: {w.owner}; {w.card} is {pn(owner)}'s card")
+            continue
+        if card is None or card.awakening:
             problems.append(f"{at}.card: {w.card!r}; expected a spell card of {pn(w.owner)}")
             continue
         abilities = card.while_deployed  # type: ignore[union-attr]
@@ -206,7 +210,7 @@ def _end_problems(ctx: Context, s: State) -> list[str]:
     out = []
     for p in s.players:
         if p.life == 0 and not pending and not later:
-            out.append(f"{p.name}.life: 0 but the game is not over (no winner, no win check on the "
+            out.append(f"{p.name}.life: Life 0, but the game is not over (no winner, no win check on the "
                        "agenda) (RR-WIN-1)")
     return out
 
