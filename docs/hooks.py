@@ -15,6 +15,9 @@
   blank line, as GitHub reads it; Python-Markdown would otherwise fold the list into a paragraph.
 - A widget output of a notebook (the workbench) needs a running kernel: on its page it becomes a note
   pointing at the workbench guide, and the page loads no widget script from the network.
+- A notebook page requests nothing outside the site (``tests/test_site_offline.py``): nbconvert's
+  MathJax loader and its mermaid.js loader (both from a CDN) are taken out; a notebook that needs
+  them (math in its text, a mermaid diagram) is reported, which fails the strict build.
 - The search index takes a notebook page without its pictures: their SVG text (card names, cell
   labels…) is no help in a search, and reading it was half the time of a build.
 """
@@ -60,6 +63,13 @@ WIDGET_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state
 WIDGET_LOADER = re.compile(r"<script>\s*\(function\(\) \{\s*function addWidgetsRenderer\(\).*?</script>",
                            re.S)
 GUIDE = "workbench.md"  # the page a widget's note points at
+#: what nbconvert writes on every notebook page to render math and mermaid diagrams, from a CDN
+MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.S)
+MERMAID = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async '
+                     r'\(\) => \{\s*const diagrams = document\.querySelectorAll\("\.jp-Mermaid.*?</script>',
+                     re.S)
+#: math as Jupyter's MathJax reads a notebook's text: $$, \( or \[, or $x$ (not "$2 and $3")
+MATH = re.compile(r"\$\$|\\\(|\\\[|(?<![\\$])\$[^$\s](?:[^$\n]*[^$\s\\])?\$(?!\d)")
 
 
 class _Site:
@@ -306,7 +316,18 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
 
     html = ATTR.sub(one, html)
     page.links_to_anchors = links
-    return _without_widgets(html, page, files)
+    return _without_widgets(_without_cdn_scripts(html, uri), page, files)
+
+
+def _without_cdn_scripts(html: str, uri: str) -> str:
+    """``html`` (a notebook page) without nbconvert's MathJax and mermaid.js loaders; a page that
+    would need one is reported (nothing of the site renders it offline)."""
+    origin = SITE.origin.get(uri)
+    if origin is not None and MATH.search(_markdown_of_notebook(origin)):
+        log.warning("Notebook '%s' has math in its text: the site has no MathJax to render it", uri)
+    if 'class="jp-Mermaid' in html:
+        log.warning("Notebook '%s' has a mermaid diagram: the site has no mermaid.js to draw it", uri)
+    return MERMAID.sub("", MATHJAX.sub("", html))
 
 
 def _without_widgets(html: str, page: Any, files: Files) -> str:

@@ -43,7 +43,7 @@ def _notebook(markdown: str) -> str:
                        "nbformat": 4, "nbformat_minor": 5})
 
 
-def make_site(tmp: Path, *, clause: str = "R-1") -> Path:
+def make_site(tmp: Path, *, clause: str = "R-1", more: str = "Not named in the nav.") -> Path:
     """A repository with docs/, notebooks/, a scenario and a README, and its mkdocs.yml."""
     (tmp / "docs" / "rules").mkdir(parents=True)
     (tmp / "notebooks").mkdir()
@@ -58,7 +58,7 @@ def make_site(tmp: Path, *, clause: str = "R-1") -> Path:
         _notebook(f"# A tour\n\nSee [the rule](../docs/rules/game.md#{clause}) and "
                   "[home](../docs/index.md)."),
         encoding="utf-8")
-    (tmp / "notebooks" / "02-more.ipynb").write_text(_notebook("# More\n\nNot named in the nav."),
+    (tmp / "notebooks" / "02-more.ipynb").write_text(_notebook(f"# More\n\n{more}"),
                                                      encoding="utf-8")
     (tmp / "scenarios" / "a.yaml").write_text("name: a\ndescription: b\n", encoding="utf-8")
     (tmp / "README.md").write_text("# Readme\n\nSee [the docs](docs/index.md).\n", encoding="utf-8")
@@ -90,6 +90,7 @@ def test_a_site_with_notebooks_and_links_out_of_docs(tmp_path: Path) -> None:
     assert "P1 HP 20" in tour or "data:image/svg+xml;base64," in tour  # the stored picture, not run
     assert 'href="../rules/game.html#R-1"' in tour
     assert 'href="../index.html"' in tour
+    assert "Load mathjax" not in tour and "mermaid.esm" not in tour  # nbconvert's CDN loaders
     home = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="notebooks/01-tour.html"' in home
     assert 'href="source/scenarios/a.yaml.html"' in home
@@ -110,6 +111,22 @@ def test_a_notebook_link_to_a_missing_anchor_fails_the_strict_build(tmp_path: Pa
     with caplog.at_level(logging.WARNING), pytest.raises(Abort):
         build(make_site(tmp_path, clause="R-9"))
     assert any("R-9" in r.getMessage() for r in caplog.records)
+
+
+def test_a_notebook_with_math_fails_the_strict_build(tmp_path: Path,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """The site loads no MathJax (nothing from a CDN): math in a notebook's text is reported."""
+    with caplog.at_level(logging.WARNING), pytest.raises(Abort):
+        build(make_site(tmp_path, more="The odds are $p^2$."))
+    assert any("02-more.ipynb" in r.getMessage() and "math" in r.getMessage() for r in caplog.records)
+
+
+def test_what_counts_as_math_in_a_notebook() -> None:
+    hooks = _hooks()
+    for text in ("odds $p^2$", "$$x$$", r"\(a\)", "a $x$."):
+        assert hooks.MATH.search(text), text
+    for text in ("costs $2 and $3", "one $ sign", r"a \$5 note"):
+        assert not hooks.MATH.search(text), text
 
 
 def test_links_in_code_are_not_links() -> None:

@@ -160,3 +160,117 @@ def test_a_fighter_needs_seven_spells(tmp_path: Path) -> None:
     bad.write_text(text, encoding="utf-8")
     with pytest.raises(InputError, match="7 spell cards"):
         load_fighter(bad)
+
+
+# ------------------------------------------------------------------ the loader's limits are the rules'
+MARISA = (Path(__file__).resolve().parent.parent / "hisoutab" / "games" / "recast_rift" / "data" / "fighters"
+          / "marisa.yaml").read_text(encoding="utf-8")
+THIRD = ("          - raise: {life: 2}\n",
+         "          - raise: {life: 2}\n      - effects:\n          - draw: 1\n")
+BARE = ("    while_deployed:\n      - effects:\n          - attack_bonus: {life: 1}\n", "")
+
+
+def _marisa(tmp_path: Path) -> Path:
+    """Marisa with a third [On Cast] ability on Streaking Broom Comet and a Placement card (Little
+    Hearth of Stars) without a [While Deployed] ability."""
+    assert THIRD[0] in MARISA and BARE[0] in MARISA
+    path = tmp_path / "marisa.yaml"
+    path.write_text(MARISA.replace(*THIRD).replace(*BARE), encoding="utf-8")
+    return path
+
+
+def test_three_on_cast_abilities_and_a_bare_placement_card_load(tmp_path: Path) -> None:
+    """L112 gives two [On Cast] abilities as an example, not a limit; L120 says only that a Placement
+    card goes to deploy processing, not that it has a continuous ability."""
+    f = load_fighter(_marisa(tmp_path))
+    assert len(f.spells["comet_rush"].on_cast) == 3
+    furnace = f.spells["mini_furnace"]
+    assert furnace.type == "set" and furnace.while_deployed == () and furnace.on_recovery
+
+
+def test_three_on_cast_abilities_are_processed_in_order(tmp_path: Path) -> None:
+    """RR-CAST-4: each [On Cast] ability after the one before: face down any, +0/+2 on an empty
+    hand, then draw 1 — the draw comes after the condition was met."""
+    from .test_recast_rift_support import P1_SPELLS, P2_SPELLS, choose, labels, main_phase, start
+
+    decks = [{"fighters": ["reimu", str(_marisa(tmp_path))], "spells": P1_SPELLS},
+             {"fighters": ["sakuya", "youmu"], "spells": P2_SPELLS}]
+    g = main_phase(start(decks=decks), p1={"hand": ["comet_rush", "spirit_gust"],
+                                           "deck": ["boundary_ward", "sealing_circle"]})
+    steps = choose(g, "cast comet_rush")
+    for _ in range(5):
+        if any(s.name == "seq.attack" for s in steps) or g.pending is None:
+            break
+        label = "face down spirit_gust" if "face down spirit_gust" in labels(g) else labels(g)[-1]
+        steps += choose(g, label)
+    steps = steps[:next(k for k, s in enumerate(steps) if s.name == "seq.attack")]
+    texts = [s for s in steps if s.name == "text"]
+    assert len(texts) == 3
+    said = [s.sentence for s in steps]
+    assert any("3 [On Cast] abilities, in order" in t for t in said)
+    raise_at = next(k for k, s in enumerate(steps) if s.name == "eff.raise")
+    draw_at = next(k for k, s in enumerate(steps) if s.name == "eff.draw")
+    assert raise_at < draw_at
+    after = steps[-1].after
+    assert after.players[0].hand == ("P1/boundary_ward",) and after.stack[-1].bonus_life == 2
+
+
+# ------------------------------------------------------------------ deck messages
+S9 = ["amulet_volley", "boundary_ward", "sealing_circle", "spirit_gust", "shrine_offering", "comet_rush",
+      "stardust_shower", "mini_furnace", "magic_trap"]
+
+
+def _refused(decks) -> InputError:
+    from hisoutab import Game
+
+    with pytest.raises(InputError) as err:
+        Game("recast-rift", seed=0, setup={"decks": decks})
+    return err.value
+
+
+@pytest.mark.parametrize("deck, field, words", [
+    ({"fighters": ["reimu", "marisa"], "spells": S9[:8]}, "setup.decks.0.spells",
+     "P1's deck holds 8 spell cards; a deck is 1 awakening card and 9 spell cards of the two chosen "
+     "fighters (RR-SETUP-3)"),
+    ({"fighters": ["reimu", "marisa"], "spells": [*S9, "master_beam"]}, "setup.decks.0.spells",
+     "P1's deck holds 10 spell cards; a deck is 1 awakening card and 9 spell cards"),
+    ({"fighters": ["reimu"]}, "setup.decks.0.fighters", "P1's deck names 1 fighter (reimu); each player "
+     "chooses 2 different fighters and shows them to the opponent (RR-SETUP-1)"),
+    ({"fighters": "reimu"}, "setup.decks.0.fighters", "(RR-SETUP-1)"),
+    ({"fighters": ["reimu", "reimu"]}, "setup.decks.0.fighters", "names 'reimu' twice"),
+    ({"fighters": ["reimu", "nobody"]}, "setup.decks.0.fighters.1", "unknown fighter 'nobody'"),
+    ({"fighters": ["reimu", "marisa"], "spells": [*S9[:8], "silver_knives"]}, "setup.decks.0.spells.8",
+     "'silver_knives', which is not a spell card of reimu or marisa"),
+    ({"fighters": ["reimu", "marisa"], "spells": [*S9[:8], "amulet_volley"]}, "setup.decks.0.spells",
+     "lists amulet_volley twice"),
+    (5, "setup.decks.0", "P1's deck: expected a deck id"),
+])
+def test_a_bad_deck_names_the_player_the_rule_and_its_clause(deck, field: str, words: str) -> None:
+    e = _refused([deck, "mansion_and_garden"])
+    assert e.field == field and words in e.detail and e.detail.startswith("P1's deck")
+    assert "(RR-SETUP-" in e.detail or not isinstance(deck, dict)
+    assert "Input should be" not in str(e)
+    e2 = _refused(["shrine_and_forest", deck])
+    assert e2.field == field.replace("decks.0", "decks.1") and e2.detail.startswith("P2's")
+
+
+def test_a_bad_deck_file_names_the_player_the_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "eight.yaml"
+    path.write_text("deck: eight\nfighters: [reimu, marisa]\nspells: [" + ", ".join(S9[:8]) + "]\n",
+                    encoding="utf-8")
+    e = _refused(["mansion_and_garden", str(path)])
+    assert (e.file, e.line, e.field) == (str(path), 3, "spells")
+    assert e.detail == ("P2's deck holds 8 spell cards; a deck is 1 awakening card and 9 spell cards of "
+                        "the two chosen fighters (RR-SETUP-3)")
+    one = tmp_path / "one.yaml"
+    one.write_text("deck: one\nfighters: [reimu]\n", encoding="utf-8")
+    e = _refused([str(one), "mansion_and_garden"])
+    assert (e.file, e.line) == (str(one), 2) and e.detail.startswith("P1's deck names 1 fighter")
+
+
+def test_a_bad_fighter_file_names_the_player_and_its_line(tmp_path: Path) -> None:
+    bad = tmp_path / "six.yaml"
+    bad.write_text(GOOD.split("  purifying_rain:")[0], encoding="utf-8")
+    e = _refused([{"fighters": [str(bad), "marisa"]}, "mansion_and_garden"])
+    assert e.file == str(bad) and e.line and e.detail.startswith("P1's fighter file: ")
+    assert "(RR-COMP-4)" in e.detail

@@ -104,7 +104,7 @@ def test_awakening_at_life_three_once() -> None:
     """RR-AWK-1…4, RR-TURN-3.1.3: no awakening at Life 4; at 3 the far card turns face up, its
     [On Awaken] ability takes effect, and it never awakens again."""
     base = start(far=("marisa_awakening", "sakuya_awakening"))
-    g = situation(base, agenda=MAIN, p1={"life": 4, "hand": []})
+    g = situation(base, agenda=MAIN, p1={"life": 4, "hand": ["spirit_gust"]})
     assert "awaken" not in labels(g)
     g = situation(base, agenda=MAIN, p1={"life": 3, "hand": []})
     steps = choose(g, "awaken")

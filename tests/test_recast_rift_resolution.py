@@ -371,3 +371,18 @@ def test_a_text_attack_runs_its_own_attack_preempt_and_damage() -> None:
         else:
             assert order.index("seq.text_end") < done
         assert "RR-SEQ-2" in cited(steps)
+
+
+def test_the_whole_hand_guard_of_an_empty_hand_sets_off_you_guard() -> None:
+    """RR-DMG-2, A-14 whole_hand: 1/ー against an empty hand — the whole (empty) hand goes face down,
+    which is still taking the «Attack» with the Hand: Clock "Second Hand's Reply" draws. (0 Hand
+    damage taken with the Hand: scenarios/recast-rift/as-written/guard_with_zero_cards_…)"""
+    p2_spells = [c if c != "twin_cut" else "clock_hand" for c in P2_SPELLS]
+    decks = [DECKS_B[0], {"fighters": ["sakuya", "youmu"], "spells": p2_spells}]
+    g = main_phase(decks=decks, p1={"hand": ["purifying_rain"]},
+                   p2={"hand": [], "recast_2": ["clock_hand"], "deck": ["silver_knives"]})
+    steps = cast_and_run(g, "purifying_rain")
+    said = [st.sentence for st in steps]
+    assert any("the whole hand goes face down" in t for t in said), said
+    drew = next(st for st in steps if st.name == "eff.draw")
+    assert "wait" in names(steps) and drew.after.players[1].hand == ("P2/silver_knives",), said

@@ -91,9 +91,11 @@ def test_bad_decks_are_located_errors(decks, field) -> None:
 
 # ------------------------------------------------------------------------------ §3 the turn
 def test_turn_phases_in_order_and_the_turn_passes() -> None:
-    """RR-TURN-1…5: Draw (2 cards), Lift, Main, Refresh, Cleanup, then the opponent's turn."""
+    """RR-TURN-1…5: Draw (2 cards), Lift, Main, Refresh, Cleanup, then the opponent's turn. With no
+    action possible the Main phase ends by itself, as it does after the Full-Power action."""
     game = main_phase(p1={"hand": []})
-    steps = choose(game, "end main phase")
+    steps = run_auto(game)
+    assert "no action is possible" in steps[0].sentence
     assert names(steps)[:5] == ["main.act", "refresh", "cleanup", "turn.end", "turn.begin"]
     assert names(steps)[5:7] == ["draw.step", "lift.step"]
     assert game.state.active == 1 and game.state.turn == 2 and len(game.state.players[1].hand) == 2
@@ -103,7 +105,9 @@ def test_turn_phases_in_order_and_the_turn_passes() -> None:
 def test_first_turn_draw_can_be_skipped() -> None:
     """A-6 (a6.first_draw = skip): the first player's first turn has no Draw step."""
     game = start(options={"a6.first_draw": "skip"})
-    assert game.state.players[0].hand == () and "draw.step" not in names(game.history)
+    first = names(game.history)[names(game.history).index("turn.begin"):]
+    assert first[:3] == ["turn.begin", "lift.step", "main.act"]  # no Draw step; nothing to do in Main
+    assert game.state.turn == 2 and game.state.players[0].hand == ()
 
 
 def test_draw_rebuilds_an_empty_deck_and_draws_nothing_when_nothing_is_left() -> None:

@@ -31,8 +31,6 @@ def phase(state: Any) -> str:
 
 def status(state: Any) -> str:
     names = [p.name for p in state.players]
-    if state.winner == "draw":
-        return "game over · a draw"
     if state.winner:
         return f"game over · winner: {state.winner}"
     if not state.turn:

@@ -51,7 +51,7 @@ class SpellSpec(_Base):
     attack: list[int | str] | None = None
     graze: bool = False
     deploy_to_zero: bool = False
-    on_cast: list[AbilitySpec] = Field(default_factory=list, max_length=2)
+    on_cast: list[AbilitySpec] = Field(default_factory=list)  # any number, in order (L112 is an example)
     while_deployed: list[AbilitySpec] = Field(default_factory=list)
     on_recovery: list[AbilitySpec] = Field(default_factory=list)
     text: str = ""
@@ -260,13 +260,13 @@ def _spell(located: Located, fighter: str, cid: str, spec: SpellSpec) -> Spell:
     path: tuple[Any, ...] = ("spells", cid)
     if len(set(spec.recast)) != len(spec.recast):
         raise located.error(path + ("recast",), "a recast time is listed twice; expected each of "
-                                                "III, II, I at most once")
+                                                "III, II, I at most once (RR-COMP-3.3)")
     recast = tuple(sorted((POSITIONS[r] for r in spec.recast), reverse=True))
     attack: tuple[int | None, int | None] | None = None
     if spec.type == "attack":
         if spec.attack is None or len(spec.attack) != 2:
             raise located.error(path + ("attack",), "an Attack card needs an attack value [Hand, "
-                                                    "Life], e.g. [2, 1] or ['ー', 2]")
+                                                    "Life], e.g. [2, 1] or ['ー', 2] (RR-COMP-3.6)")
         attack = (_number_or_bar(located, path + ("attack", 0), spec.attack[0]),
                   _number_or_bar(located, path + ("attack", 1), spec.attack[1]))
     elif spec.attack is not None:
@@ -282,13 +282,11 @@ def _spell(located: Located, fighter: str, cid: str, spec: SpellSpec) -> Spell:
                             "an Action card has only [On Cast] abilities (RR-COMP-3.5)")
     if spec.type == "trigger" and not any(a.when for a in deployed):
         raise located.error(path + ("while_deployed",), "a Trigger card needs a [While Deployed] "
-                                                        "ability with a trigger event ('when:')")
-    if spec.type == "set" and not any(a.continuous for a in deployed):
-        raise located.error(path + ("while_deployed",), "a Placement ('set') card needs a continuous "
-                                                        "[While Deployed] ability")
+                                                        "ability with a trigger event ('when:', "
+                                                        "RR-COMP-3.5)")
     if spec.type != "attack" and any(e.kind == "raise" for a in on_cast for e in a.effects):
         raise located.error(path + ("on_cast",), "'raise' changes the card's own «Attack»; only an "
-                                                 "Attack card has one")
+                                                 "Attack card has one (RR-COMP-3.6)")
     return Spell(cid, spec.name, fighter, spec.timing, spec.type, recast, attack, spec.graze,
                  spec.deploy_to_zero, on_cast, deployed, recovery, spec.text)
 

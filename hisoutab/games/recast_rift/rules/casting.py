@@ -23,14 +23,14 @@ TYPE_NAME = {"attack": "an Attack", "action": "an Action", "set": "a Placement",
 
 @FLOW.auto("cast", phase="cast",
            clauses=("RR-CAST-1", "RR-CAST-2", "RR-CAST-3", "RR-CAST-3.1", "RR-CAST-3.2", "RR-CAST-3.3",
-                    "RR-COMP-3.4", "RR-ZONE-5", "RR-PRE-3", "RR-PRIN-3", "A-5"),
-           next=("seq.on_cast",))
+                    "RR-COMP-3.4", "RR-ZONE-5", "RR-PRE-3", "RR-PRIN-3", "A-5", "T-1"),
+           next=("seq.on_cast", "wait"))
 def cast(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """Casting: the spell card goes from the hand into the cast zone (a Normal card as a Normal
     action, a Preempt card then or at the opponent's preempt timing — on top of the card it answers
     —, a Full-Power card as the Full-Power action). The opponent's Trigger cards that wait for a
     cast join the waiting cards: they are processed once this card, and all it sets off, has been
-    processed."""
+    processed (t1.trigger_wait = text: at once, as no card text is being processed)."""
     _, i, card, how = frame
     p = s.players[i]
     spell = ctx.spell(card)
@@ -53,19 +53,23 @@ def cast(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
         clauses += ("A-5",)
     waiting = len(s.waiting)
     s = fire(ctx, s, "opponent_casts", 1 - i)
+    now = wait_frames(ctx, s)
     if len(s.waiting) > waiting:
         text += f"; {len(s.waiting) - waiting} of {pn(1 - i)}'s Trigger card(s) wait"
         clauses += ("RR-PRIN-3",)
+        if now:
+            text += " for no card text (t1.trigger_wait = text)"
+            clauses += ("T-1",)
     return Outcome(s, text, events=({"type": "cast", "player": pn(i), "card": card, "how": how},),
-                   then=(("seq.on_cast",),), clauses=tuple(dict.fromkeys(clauses)))
+                   then=(*now, ("seq.on_cast",)), clauses=tuple(dict.fromkeys(clauses)))
 
 
 @FLOW.auto("seq.on_cast", phase="cast", clauses=("RR-SEQ-1", "RR-CAST-4", "RR-COMP-3.8", "A-1"),
            next=("text", "seq.after_cast"))
 def on_cast(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """Step 1 of the cast-resolution order (always in this order: [On Cast], «Attack», the
-    opponent's preempt timing, damage resolution, deploy): the card's [On Cast] abilities, the first
-    and then the second."""
+    opponent's preempt timing, damage resolution, deploy): the card's [On Cast] abilities in the order
+    written, each after the one before has been processed (two is the text's example, not a limit)."""
     e = top(s)
     spell = ctx.spell(e.card)
     abilities = spell.on_cast if ctx.abilities else ()
@@ -177,5 +181,5 @@ def text_attack_end(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     if ctx.options["a12.text_attack"] == "queued":
         clauses += ("A-12",)
     frames = win_frames(ctx, s) if not s.stack else []
-    return Outcome(s, f"the text «Attack» of {ctx.name(e.source)} is done", then=frames + wait_frames(s),
+    return Outcome(s, f"the text «Attack» of {ctx.name(e.source)} is done", then=frames + wait_frames(ctx, s),
                    clauses=clauses)

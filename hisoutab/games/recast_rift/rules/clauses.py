@@ -1,5 +1,6 @@
 """The clause IDs of the Recast Rift reference (``reference.md``, clause markers ``**[RR-…]**``), each
-with a short text, and the reference's ambiguities ``A-1`` … ``A-30`` that the rule options name."""
+with a short text, and the reference's ambiguities ``A-1`` … ``A-30`` that the rule options name, with
+the readings of the original text that the reference does not list (``T-1``)."""
 
 CLAUSES: dict[str, str] = {
     "RR-COMP-1": "Two kinds of cards: awakening cards and spell cards.",
@@ -76,8 +77,8 @@ CLAUSES: dict[str, str] = {
     "RR-SEQ-3.3": "Placement card: deploy processing;",
     "RR-SEQ-3.4": "Trigger card: deploy processing.",
     "RR-CAST-1": "To cast a spell card is to put it from the hand into the cast zone.",
-    "RR-CAST-2": "A spell card may be cast only if one of the positions its recast time allows has a free "
-                 "space.",
+    "RR-CAST-2": "A spell card may be cast only if a recast zone that card can be deployed to has a free "
+                 "space (its recast time's positions, and any zone its own text opens).",
     "RR-CAST-3": "When each timing may be cast:",
     "RR-CAST-3.1": "a Normal card as a Normal action on one's own turn;",
     "RR-CAST-3.2": "a Preempt card at Normal-card timing and at the opponent's preempt timing;",
@@ -170,4 +171,7 @@ READINGS: dict[str, str] = {
     "A-28": "a28.partial_graze — a graze check that can draw only some cards",
     "A-29": "a29.raise_into_full — a recast time raised into a full position",
     "A-30": "a30.zero_deployed — a card in [0] is deployed",
+    "T-1": "t1.trigger_wait — a Trigger card set off by a cast waits for the cast card's whole "
+           "processing, or only for card text (L102, L104); a reading of the original the reference "
+           "does not list",
 }

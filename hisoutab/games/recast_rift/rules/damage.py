@@ -71,10 +71,10 @@ def resolve_damage(ctx: Context, s: State, frame: tuple[Any, ...],
     if short_hand:
         if ctx.options["a14.short_hand"] == "whole_hand":
             s = setp(s, d, replace(p, hand=(), face_down=p.face_down + p.hand))
-            s = fire(ctx, s, "you_guard", d) if p.hand else s
+            s = fire(ctx, s, "you_guard", d)
             return Outcome(s, f"{pn(d)} must take {dmg} with the Hand but holds only {len(p.hand)}: "
                               "the whole hand goes face down, no Life is lost",
-                           then=wait_frames(s), clauses=clauses + ("RR-DMG-2", "A-14"))
+                           then=wait_frames(ctx, s), clauses=clauses + ("RR-DMG-2", "A-14"))
         return Outcome(s, f"{pn(d)} cannot pay the Hand side of {dmg}: no damage",
                        clauses=clauses + ("RR-DMG-2", "A-14"))
     return Outcome(s, f"{dmg}: neither side can be chosen, no damage", clauses=clauses + ("A-15",))
@@ -97,8 +97,11 @@ def guard(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opti
     face-down pile (who picks them: a16.chooser). A 0 takes no card."""
     _, d, n = frame
     p = s.players[d]
-    if n <= 0:
-        return Outcome(s, f"{pn(d)} guards with 0 cards", clauses=("RR-DMG-2",))
+    if n <= 0:  # still taken with the Hand: "when you take an «Attack» with the Hand" applies
+        s = fire(ctx, s, "you_guard", d)
+        return Outcome(s, f"{pn(d)} guards with 0 cards",
+                       events=({"type": "guard", "player": pn(d), "cards": 0},),
+                       then=wait_frames(ctx, s), clauses=("RR-DMG-2",))
     if chosen is None:
         cards = p.hand[:n]
         rest = 0
@@ -117,7 +120,7 @@ def guard(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opti
     return Outcome(s, f"{pn(d)} puts {len(cards)} card{'s' if len(cards) != 1 else ''} face down "
                       f"(hand {len(hand)})",
                    events=({"type": "guard", "player": pn(d), "cards": len(cards)},),
-                   then=wait_frames(s), clauses=clauses)
+                   then=wait_frames(ctx, s), clauses=clauses)
 
 
 def _decide_graze(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
@@ -135,7 +138,7 @@ def hit(ctx: Context, s: State, d: int, n: int, source: str) -> tuple[State, lis
     s, frames = lose_life(ctx, s, d, n, resolution=source == "attack")
     if source == "attack":
         s = fire(ctx, s, "you_are_hit", d)
-    return s, frames + wait_frames(s), f"HIT: {pn(d)}'s Life {before} → {s.players[d].life}"
+    return s, frames + wait_frames(ctx, s), f"HIT: {pn(d)}'s Life {before} → {s.players[d].life}"
 
 
 def others_face_down(ctx: Context, s: State, d: int, drawn: int, keep: str | None) -> State:
@@ -201,7 +204,7 @@ def graze_check(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str
         return Outcome(s, text + f": {ctx.name(grazes[0])} has Graze, revealed — the «Attack» does "
                                  "not HIT", events=events + (
                            {"type": "reveal", "player": pn(d), "card": grazes[0]},),
-                       then=wait_frames(s), clauses=clauses + ("RR-GRZ-3", "RR-COMP-3.7"))
+                       then=wait_frames(ctx, s), clauses=clauses + ("RR-GRZ-3", "RR-COMP-3.7"))
     s = others_face_down(ctx, s, d, len(drawn.cards), None)
     if ctx.options["a18.other_drawn"] == "face_down" and drawn.cards:
         clauses += ("A-18",)
@@ -232,5 +235,5 @@ def reveal(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
     if ctx.options["a18.other_drawn"] == "face_down":
         clauses += ("A-18",)
     return Outcome(s, f"{pn(d)} reveals {ctx.name(card)} (Graze): the «Attack» does not HIT",
-                   events=({"type": "reveal", "player": pn(d), "card": card},), then=wait_frames(s),
+                   events=({"type": "reveal", "player": pn(d), "card": card},), then=wait_frames(ctx, s),
                    clauses=clauses)

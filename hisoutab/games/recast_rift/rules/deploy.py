@@ -67,10 +67,10 @@ def deploy(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
         else:
             s, frames = lose_life(ctx, s, i, 1)
             text += f" (Life {s.players[i].life})"
-        if not s.stack and ("win.check",) not in frames and ("game.over",) not in frames:
+        if not s.stack and not any(f[0] in ("win.check", "game.over") for f in frames):
             frames += win_frames(ctx, s)
         return Outcome(s, text, events=({"type": "deploy_failed", "player": pn(i), "card": e.card},),
-                       then=frames + wait_frames(s), clauses=clauses)
+                       then=frames + wait_frames(ctx, s), clauses=clauses)
     k = next(iter(chosen.values())).value if chosen else where[0]
     s = setp(s, i, with_slot(p, k, slot(p, k) + (e.card,)))
     clauses += ("RR-DEP-2", "RR-ZONE-6.1", "RR-ZONE-6.2")
@@ -88,4 +88,4 @@ def deploy(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
         frames += win_frames(ctx, s)
     return Outcome(s, text, events=({"type": "deploy", "player": pn(i), "card": e.card,
                                      "position": numeral(k)},),
-                   then=frames + wait_frames(s), clauses=clauses)
+                   then=frames + wait_frames(ctx, s), clauses=clauses)

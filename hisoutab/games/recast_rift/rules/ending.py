@@ -24,7 +24,11 @@ def lose_life(ctx: Context, s: State, i: int, n: int, *,
     life = max(0, p.life - n)
     s = setp(s, i, replace(p, life=life))
     frames: list[tuple[Any, ...]] = []
-    if life == 0 and ctx.options["a26.win_check"] == "immediate":
+    if life == 0 < p.life and s.players[1 - i].life == 0:
+        # the other Life reached 0 first, its check still waiting (A-26 end_of_processing): the win
+        # was made then, and no Life can rise again — the game ends now, that player losing
+        frames.append(("game.over", 1 - i))
+    elif life == 0 and ctx.options["a26.win_check"] == "immediate":
         frames.append(("game.over",))
     elif life == 0:
         if resolution or not s.stack:
@@ -49,14 +53,20 @@ def win_check(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     return Outcome(s, "no Life is at 0", clauses=("A-26",))
 
 
-@FLOW.auto("game.over", phase="end", clauses=("RR-WIN-1",))
+@FLOW.auto("game.over", phase="end", clauses=("RR-WIN-1", "A-26"))
 def game_over(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
-    """A player whose Life is 0 loses: the opponent wins (both at 0: a draw)."""
+    """A player whose Life is 0 loses: the opponent wins — the game is won by bringing the
+    opponent's Life to 0 (「本ゲームの勝利方法は相手のライフを０にすることです」, L122), and the text
+    knows no draw. When a second Life reaches 0 while the first one's check still waits (a26.win_check
+    = end_of_processing), the win was made when the first reached 0: that player loses."""
     dead = [i for i in (0, 1) if s.players[i].life == 0]
+    loser = frame[1] if len(frame) > 1 else dead[0]
+    winner = pn(1 - loser)
+    text = f"{pn(loser)}'s Life is 0: {winner} wins"
+    clauses: tuple[str, ...] = ("RR-WIN-1",)
     if len(dead) == 2:
-        winner, text = "draw", "both Lives are at 0: a draw"
-    else:
-        winner = pn(1 - dead[0])
-        text = f"{pn(dead[0])}'s Life is 0: {winner} wins"
+        text = (f"both Lives are at 0; {pn(loser)}'s reached 0 first: {winner} wins (the win is "
+                "bringing the opponent's Life to 0, L122)")
+        clauses += ("A-26",)
     s = replace(s, winner=winner, agenda=())
-    return Outcome(s, text, events=({"type": "end", "winner": winner},))
+    return Outcome(s, text, events=({"type": "end", "winner": winner},), clauses=clauses)

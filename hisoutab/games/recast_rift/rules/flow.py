@@ -21,8 +21,8 @@ AFTER_CAST = ("main.act", "seq.damage", "seq.preempt")
 #: below a damage resolution: the deploy of its card, or the end of its text «Attack»
 AFTER_DAMAGE = ("seq.deploy", "seq.text_end")
 #: below a card text (and below the waiting cards processed after one)
-AFTER_TEXT = ("text", "seq.after_cast", "recover.done", *AFTER_CAST, *AFTER_DAMAGE, "text.next", "wait",
-              "win.check", "eff.attack")
+AFTER_TEXT = ("text", "seq.on_cast", "seq.after_cast", "recover.done", *AFTER_CAST, *AFTER_DAMAGE,
+              "text.next", "wait", "win.check", "eff.attack")
 #: below a recovery: the Lift step's Main phase, the Refresh step's Cleanup, the lift that caused it
 AFTER_RECOVERY = ("main.act", "cleanup", "recover.pick", "eff.lift", "text.next", "win.check", "wait",
                   "seq.damage", "seq.preempt")

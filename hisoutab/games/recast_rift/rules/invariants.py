@@ -74,8 +74,11 @@ def check_invariants(ctx: Context, s: State, zones: Iterable[Zone]) -> list[str]
     if s.winner is not None:
         if s.agenda:
             problems.append("the game has a winner but the agenda is not empty")
-        if s.winner != "draw" and s.players[("P1", "P2").index(s.winner)].life <= 0:
-            problems.append(f"winner {s.winner} is at 0 Life")
+        won = ("P1", "P2").index(s.winner) if s.winner in ("P1", "P2") else None
+        if won is None:
+            problems.append(f"the winner is {s.winner!r}; the text knows no draw (RR-WIN-1)")
+        elif s.players[won].life <= 0 and s.players[1 - won].life > 0:
+            problems.append(f"winner {s.winner} is at 0 Life and the loser is not")
     elif set_up and not s.agenda:
         problems.append("the agenda is empty but there is no winner")
     problems += _end_problems(ctx, s)

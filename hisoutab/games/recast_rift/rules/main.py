@@ -79,8 +79,10 @@ def main_options(ctx: Context, s: State) -> list[Option]:
 
 
 def _decide_main(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
+    """No decision when ending the Main phase is all that is left (after the Full-Power action, or
+    with no action possible): the phase ends by itself, both ways alike."""
     opts = main_options(ctx, s)
-    if not opts:
+    if not opts or opts == [END]:
         return None
     return Decision("main", (pn(s.active),), (tuple(opts),),
                     ("RR-TURN-3", "RR-TURN-3.1", "RR-TURN-3.2", "RR-CAST-2", "A-8", "A-9"), "main.act",
@@ -100,8 +102,11 @@ def main_act(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, O
     i = s.active
     p = s.players[i]
     if chosen is None:
-        return Outcome(s, f"{pn(i)}'s Main phase ends: the Full-Power action has been taken",
-                       clauses=("RR-TURN-3", "RR-TURN-3.3"))
+        if p.mode == "full_power":
+            return Outcome(s, f"{pn(i)}'s Main phase ends: the Full-Power action has been taken",
+                           clauses=("RR-TURN-3", "RR-TURN-3.3"))
+        done = "no further action is possible" if p.mode else "no action is possible"
+        return Outcome(s, f"{pn(i)}'s Main phase ends: {done}", clauses=("RR-TURN-3",))
     value = chosen[pn(i)].value
     what = value[0]
     if what == "end":

@@ -1,5 +1,6 @@
-"""The rule options of Recast Rift: one or more for each ambiguity A-1 … A-30 of the reference, each with
-its default and the reason for it (the docs' table is ``docs/rules/recast-rift.md``)."""
+"""The rule options of Recast Rift: one or more for each ambiguity A-1 … A-30 of the reference, and one
+for each reading of the original text the reference does not list (T-1), each with its default and
+the reason for it (the docs' table is ``docs/rules/recast-rift.md``)."""
 
 from __future__ import annotations
 
@@ -126,4 +127,10 @@ OPTIONS = OptionSet((
     RuleOption("a30.zero_deployed", True, "A-30",
                "A card in [0] is deployed until it is recovered: its [While Deployed] abilities apply "
                "(true, Reading 1, L173 and L196); false: only [III], [II], [I] count (L187)."),
+    RuleOption("t1.trigger_wait", "cast", "T-1",
+               "A Trigger card set off while a cast card is processed waits until that card's "
+               "processing, its damage resolution and deploy included, has finished ('cast', the "
+               "reading kept so far), or only until no card text is being processed ('text': L102 and "
+               "L104 speak of card texts only, so it may be processed right after the cast, between "
+               "[On Cast] abilities or before the card deploys).", choices=("cast", "text")),
 ))

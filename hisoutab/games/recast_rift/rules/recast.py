@@ -21,18 +21,20 @@ def has_space(ctx: Context, p: Player, k: int) -> bool:
     return len(slot(p, k)) < CAPACITY
 
 
-def cast_positions(ctx: Context, p: Player, spell: Spell) -> tuple[int, ...]:
-    """RR-CAST-2: the positions of the card's recast time with a free space."""
-    return tuple(k for k in spell.recast if has_space(ctx, p, k))
-
-
 def deploy_positions(ctx: Context, p: Player, spell: Spell) -> tuple[int, ...]:
-    """RR-DEP-2: where the card may be deployed now; [0] only when its text allows it (RR-DEP-6,
-    RR-PRIN-1)."""
-    out = cast_positions(ctx, p, spell)
+    """RR-DEP-2: where the card may be deployed now: the positions of its recast time with a free
+    space, and [0] only when its text allows it (RR-DEP-6, RR-PRIN-1)."""
+    out = tuple(k for k in spell.recast if has_space(ctx, p, k))
     if spell.deploy_to_zero and ctx.abilities and has_space(ctx, p, 0):
         out += (0,)
     return out
+
+
+def cast_positions(ctx: Context, p: Player, spell: Spell) -> tuple[int, ...]:
+    """RR-CAST-2: a card may be cast when a recast zone it can be deployed to has a free space
+    (「そのスペル札が展開できるリキャストゾーンに空きがあればキャストできます」, L110): the positions
+    of its recast time, and any its own text opens ([0] for a card that may be deployed there)."""
+    return deploy_positions(ctx, p, spell)
 
 
 def can_lift(ctx: Context, p: Player, card: str, k: int) -> bool:

@@ -100,8 +100,6 @@ class RecastRift(RulesetBase):
         figures = {"turns": s.turn, "life": {p.name: p.life for p in s.players}}
         if s.winner is None:
             return Result("unfinished", figures=figures)
-        if s.winner == "draw":
-            return Result("draw", figures=figures)
         return Result("win", winner=s.winner, figures=figures)
 
     def invariants(self, ctx: Context, s: State) -> list[str]:

@@ -44,14 +44,18 @@ def fire(ctx: Context, s: State, event: str, i: int) -> State:
     return replace(s, waiting=s.waiting + tuple(new))
 
 
-def busy(s: State) -> bool:
-    """A card text, or a card in the cast zone (a text «Attack» too), is being processed."""
+def busy(ctx: Context, s: State) -> bool:
+    """What waiting cards wait for (t1.trigger_wait): a card text, or a card in the cast zone (a
+    text «Attack» too), is being processed ('cast'); or a card text — a text «Attack» included —
+    is ('text': a cast card's «Attack», damage resolution and deploy are no card text)."""
+    if ctx.options["t1.trigger_wait"] == "text":
+        return bool(s.texts or any(e.kind == "text" for e in s.stack))
     return bool(s.texts or s.stack)
 
 
-def wait_frames(s: State) -> list[tuple[Any, ...]]:
+def wait_frames(ctx: Context, s: State) -> list[tuple[Any, ...]]:
     """The waiting cards are processed now, if nothing is being processed (RR-PRIN-3)."""
-    return [("wait",)] if s.waiting and not busy(s) else []
+    return [("wait",)] if s.waiting and not busy(ctx, s) else []
 
 
 def effect_frame(i: int, card: str, ability: Ability, j: int) -> tuple[Any, ...]:
@@ -84,7 +88,7 @@ def process_text(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     clauses = TAG_CLAUSES[tag]
     if ability.condition and not condition_met(ctx, s, i, ability.condition):
         return Outcome(s, f"{label}: the condition ({CONDITIONS[ability.condition]}) is not met, "
-                          "nothing happens", then=wait_frames(s), clauses=clauses)
+                          "nothing happens", then=wait_frames(ctx, s), clauses=clauses)
     s = replace(s, texts=s.texts + 1)
     frames = [effect_frame(i, card, ability, 0), ("text.next", i, card, tag, k, 1)]
     return Outcome(s, label + (f" ({ability.text})" if ability.text else ""), then=frames,
@@ -101,11 +105,11 @@ def next_effect(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
         return Outcome(s, f"{ctx.name(card)}: effect {j + 1} of {len(ability.effects)}",
                        then=(effect_frame(i, card, ability, j), ("text.next", i, card, tag, k, j + 1)))
     s = replace(s, texts=max(0, s.texts - 1))
-    return Outcome(s, f"{ctx.name(card)}'s ability is done", then=wait_frames(s))
+    return Outcome(s, f"{ctx.name(card)}'s ability is done", then=wait_frames(ctx, s))
 
 
 def _decide_wait(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
-    if busy(s) or len(s.waiting) < 2:
+    if busy(ctx, s) or len(s.waiting) < 2:
         return None
     opts = tuple(Option(label, k) for label, k in unique_labels(
         (f"process {w.card.split('/', 1)[1]}", k) for k, w in enumerate(s.waiting)))
@@ -114,17 +118,17 @@ def _decide_wait(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | N
 
 
 @FLOW.choice("wait", phase="text",
-             clauses=("RR-PRIN-0", "RR-PRIN-3", "RR-PRIN-4", "RR-PRIN-5", "RR-DEP-3", "A-11"),
+             clauses=("RR-PRIN-0", "RR-PRIN-3", "RR-PRIN-4", "RR-PRIN-5", "RR-DEP-3", "A-11", "T-1"),
              next=("text", *AFTER_TEXT), decide=_decide_wait)
 def process_waiting(ctx: Context, s: State, frame: tuple[Any, ...],
                     chosen: dict[str, Option] | None) -> Outcome:
     """Trigger abilities wait while a card (its text, or a cast card in the cast zone) is being
-    processed. Then the turn player declares which
+    processed (t1.trigger_wait = text: while a card text is). Then the turn player declares which
     waiting card is processed next (in any order, theirs or the opponent's); its text starts only at
     that declaration, so a card that is no longer deployed by then is not processed."""
     if not s.waiting:
         return Outcome(s, "no card is waiting to be processed", clauses=("RR-PRIN-3",))
-    if busy(s):
+    if busy(ctx, s):
         return Outcome(s, "the waiting cards wait for the card being processed",
                        clauses=("RR-PRIN-3",))
     k = chosen[pn(s.active)].value if chosen else 0
@@ -136,6 +140,8 @@ def process_waiting(ctx: Context, s: State, frame: tuple[Any, ...],
         clauses += ("RR-PRIN-0", "RR-PRIN-4")
     if ctx.options["a11.principles"] == "four":
         clauses += ("A-11",)
+    if s.stack and ctx.options["t1.trigger_wait"] == "text":
+        clauses += ("T-1",)
     if not is_deployed(ctx, s.players[w.owner], w.card):
         return Outcome(s, f"{pn(s.active)} declares {pn(w.owner)}'s {ctx.name(w.card)}: it is no longer "
                           "deployed, its [While Deployed] ability is not processed",
