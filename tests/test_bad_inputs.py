@@ -87,6 +87,11 @@ FILES = {
     "files/uses_missing_deck.yaml": "{here}/files/uses_missing_deck.yaml:5: setup.decks.1: no such "
     "file 'rift_deck.yaml' (looked for {here}/files/rift_deck.yaml; a path is relative to the "
     "scenario's folder)",
+    # two files of one fighter are still one fighter twice
+    "files/uses_one_fighter_twice.yaml": "{here}/files/uses_one_fighter_twice.yaml:6: "
+    "setup.decks.0.fighters: P1's deck names the fighter 'reimu' twice (reimu, "
+    "{here}/files/decks/reimu_copy.yaml); each player chooses 2 different fighters and shows them "
+    "to the opponent (RR-SETUP-1)",
 }
 
 

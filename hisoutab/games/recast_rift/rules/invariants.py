@@ -21,7 +21,7 @@ from .state import STAGES, Player, State
 from .vocabulary import TIMINGS
 
 NORMAL_OPTIONS = "cfaw"  # cast, face down & lift, awaken, [While Awakened] (A-8, RR-TURN-3.1)
-WINNERS = ("P1", "P2", "draw")
+WINNERS = ("P1", "P2")
 
 
 def check_invariants(ctx: Context, s: State, zones: Iterable[Zone]) -> list[str]:
@@ -101,7 +101,8 @@ def field_problems(ctx: Context, s: State) -> list[str]:
     elif s.first is None and s.turn:
         problems.append(f"first: none on turn {s.turn}; the first player is chosen at setup (A-6)")
     if s.winner is not None and s.winner not in WINNERS:
-        problems.append(f"winner: {s.winner!r}; expected P1, P2 or draw")
+        problems.append(f"winner: {s.winner!r}; expected P1 or P2 (the text knows no draw, "
+                        "RR-WIN-1)")
     if not _int(s.texts) or s.texts < 0:
         problems.append(f"texts: {s.texts!r}; expected the number of card texts being processed")
     elif s.winner is None:  # the end of the game clears the agenda, texts and all
@@ -179,9 +180,6 @@ def _waiting_problems(ctx: Context, s: State) -> list[str]:
         elif abilities[w.ability].when != w.event:
             problems.append(f"{at}.event: {w.event!r}; {w.card}'s ability {w.ability} waits for "
                             f"{abilities[w.ability].when!r}")
-        elif w.card in s.players[w.owner].deck:
-            problems.append(f"{at}.card: {w.card} is in {pn(w.owner)}'s deck; a waiting card was "
-                            "deployed when its event happened (RR-DEP-3)")
     return problems
 
 
