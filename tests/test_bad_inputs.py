@@ -289,3 +289,31 @@ def test_bad_api_call(name: str) -> None:
         call()
     assert type(info.value).__name__ == kind
     assert same(str(info.value), message), str(info.value)
+
+
+# ------------------------------------------------------------------ unions
+def test_a_union_reports_the_branch_the_input_meant() -> None:
+    """A mapping where a text or a record is allowed meant the record: its problem is reported at
+    its own field, not «Input should be a valid string» at ``….str``; the other branch is no
+    second problem."""
+    from pydantic import BaseModel, ConfigDict, ValidationError
+
+    from hisoutab.engine.yamlio import pydantic_error
+
+    class Spec(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        fighters: tuple[str, str]
+
+    class Setup(BaseModel):
+        decks: tuple[str | Spec, str | Spec]
+
+    expected = {"decks: [{fighters: [a]}, x]\n": "f.yaml:1: decks.0.fighters.1: missing; this field "
+                "is required",
+                "decks: [{fighters: [a, b], zz: 1}, x]\n": "f.yaml:1: decks.0.zz: unknown field",
+                "decks: [5, 6]\n": "f.yaml:1: decks.0: Input should be a valid string (got 5) (and "
+                "1 more problem in this file)"}
+    for text, message in expected.items():
+        located = load_yaml_text(text, "f.yaml")
+        with pytest.raises(ValidationError) as info:
+            Setup.model_validate(located.data)
+        assert str(pydantic_error(located, info.value)) == message
