@@ -142,6 +142,17 @@ CLI: list[tuple[str, int, str]] = [
      "hisoutab: guard.spirit_cost: 'lots' is not allowed; expected an integer from 0 to 10"),
     ("play --option nonsense", 2,
      "hisoutab: --option: 'nonsense': expected KEY=VALUE, e.g. board.width=9"),
+    ("play --setup nonsense", 2,
+     "hisoutab: --setup: 'nonsense': expected KEY=VALUE, e.g. board.width=9"),
+    ("play --max-steps -1", 2, "Error: Invalid value for '--max-steps': -1 is not in the range "
+     "x>=0."),
+    *[(f"play --ruleset {rid} -o {name}={'9' * 5000}", 2,
+       f"hisoutab: --option {name}: an integer of more than 100 digits")
+      for rid, name in (("hisoutab-0.45.2", "guard.spirit_cost"), ("hisoutab-draft", "board.width"),
+                        ("recast-rift", "a3.start_life"))],
+    *[(f"play --ruleset {rid} --setup {name}={'9' * 5000}", 2,
+       f"hisoutab: --setup {name}: an integer of more than 100 digits")
+      for rid, name in (("hisoutab-0.45.2", "characters"), ("recast-rift", "decks"))],
     ("capture --step -1", 2, "hisoutab: --step: expected 0 or more steps, got -1"),
     ("capture --seed x --step 3", 2,
      "Error: Invalid value for '--seed': 'x' is not a valid integer."),
@@ -171,7 +182,8 @@ CLI: list[tuple[str, int, str]] = [
 ]
 
 
-@pytest.mark.parametrize("args,code,last", CLI, ids=[c[0] for c in CLI])
+@pytest.mark.parametrize("args,code,last", CLI,
+                         ids=[c[0] if len(c[0]) <= 100 else c[0][:60] + "…" for c in CLI])
 def test_bad_command_line(args: str, code: int, last: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     res = CliRunner().invoke(main, shlex.split(args))
