@@ -92,7 +92,31 @@ FILES = {
     "setup.decks.0.fighters: P1's deck names the fighter 'reimu' twice (reimu, "
     "{here}/files/decks/reimu_copy.yaml); each player chooses 2 different fighters and shows them "
     "to the opponent (RR-SETUP-1)",
+    # a deck file's own problem: the scenario's line, then the deck file, its line and the rule
+    "files/uses_one_fighter_deck.yaml": "{here}/files/uses_one_fighter_deck.yaml:5: setup.decks.0: "
+    "{here}/files/decks/one_fighter.yaml:3: fighters: P1's deck names 1 fighter (reimu); each "
+    "player chooses 2 different fighters and shows them to the opponent (RR-SETUP-1)",
 }
+
+
+def test_the_workbench_refuses_an_edit_to_life_0_that_does_not_end_the_game() -> None:
+    """The same invariants as a scenario's: an edit may not leave a Life at 0 with the game
+    going on (RR-WIN-1)."""
+    from hisoutab.engine.agents import FirstLegalAgent
+    from hisoutab.engine.record import replace
+    from hisoutab.widgets.editing import edit_problems
+
+    game, agent = Game("recast-rift", seed=1), FirstLegalAgent()
+    while game.state.turn < 1:
+        game.run(until="decision", max_steps=500)
+        d = game.pending
+        chosen = {p: agent.choose(game.state, d, p) for p in d.players}
+        game.choose(chosen if d.joint else chosen[d.players[0]])
+    s = game.state
+    dead = replace(s, players=(replace(s.players[0], life=0), s.players[1]))
+    assert edit_problems(game, dead) == ["P1.life: Life 0, but the game is not over (no winner, no "
+                                         "win check on the agenda) (RR-WIN-1)"]
+    assert edit_problems(game, s) == []
 
 
 def test_a_deck_file_is_read_from_the_scenarios_folder_not_the_working_folder(
