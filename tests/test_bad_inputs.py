@@ -96,6 +96,11 @@ FILES = {
     "files/uses_one_fighter_deck.yaml": "{here}/files/uses_one_fighter_deck.yaml:5: setup.decks.0: "
     "{here}/files/decks/one_fighter.yaml:3: fighters: P1's deck names 1 fighter (reimu); each "
     "player chooses 2 different fighters and shows them to the opponent (RR-SETUP-1)",
+    # a fighter file a deck file names is found from the deck file's folder
+    "files/uses_reimu_twice_deck.yaml": "{here}/files/uses_reimu_twice_deck.yaml:5: setup.decks.0: "
+    "{here}/files/decks/reimu_twice.yaml:3: fighters: P1's deck names the fighter 'reimu' twice "
+    "(reimu, reimu_copy.yaml); each player chooses 2 different fighters and shows them to the "
+    "opponent (RR-SETUP-1)",
 }
 
 
@@ -129,6 +134,12 @@ def test_a_deck_file_is_read_from_the_scenarios_folder_not_the_working_folder(
     sc = load_scenario(DATA / "files" / "uses_rift_deck.yaml")
     assert sc.new_game().state.players[0].fighters == ("reimu", "sakuya")
     assert run_file(DATA / "files" / "uses_rift_deck.yaml").passed
+    # a fighter file named in a deck file: from the deck file's folder
+    (tmp_path / "reimu_copy.yaml").write_text("nothing: here\n", encoding="utf-8")
+    game = Game("recast-rift", setup={"decks": [str(DATA / "files" / "decks" /
+                                                     "marisa_and_copy.yaml"), "mansion_and_garden"]})
+    assert game.state.players[0].fighters == ("marisa", "reimu")
+    assert "P1/amulet_volley_copy" in game.ctx.cards
 
 
 @pytest.mark.parametrize("name", sorted(FILES))

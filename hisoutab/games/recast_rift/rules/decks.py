@@ -185,6 +185,9 @@ class _Where:
 
 
 def _fighter(name: str, k: int, where: _Where) -> Fighter:
+    if where.file is not None and Path(name).suffix in (".yaml", ".yml") and not Path(
+            name).is_absolute():  # a path in a deck file: from the deck file's folder
+        name = str(Path(where.file.located.file).parent / name)
     try:
         return find_fighter(name)
     except InputError as exc:
