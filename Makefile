@@ -4,10 +4,13 @@ PYTHON ?= $(shell sh scripts/pick-python.sh)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# pytest on both cores (pytest-xdist), a test module's tests in one worker: its module fixtures (one
+# JupyterLab for the browser tests) and the seeded games it shares are made once
+PYTEST_PARALLEL ?= -n 2 --dist loadscope
 # mkdocs-material's notice about a future MkDocs, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test lab lint bench docs schemas setup system clean
+.PHONY: demo test test-long lab lint bench docs schemas setup system clean
 
 setup: $(STAMP) system
 
@@ -31,10 +34,16 @@ test: setup
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict hisoutab/engine
 	$(BIN)/mypy hisoutab tests/toy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not slow"
 	$(BIN)/python -m pytest -p no:cacheprovider --nbval notebooks/ --nbval-current-env \
 		--nbval-sanitize-with notebooks/sanitize.cfg
 	$(BIN)/mkdocs build --strict --quiet --site-dir .cache/site-test
+
+# The long seeded series (every game of each ruleset's long series checked step by step, and what
+# they reach against tests/data/reach/) and other long computations: the `slow` tests. CI runs it
+# after `make test`; after a change of the rules, `scripts/seed-cover.py` writes tests/data/reach/ again.
+test-long: setup
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m slow
 
 # The server's root is the repository (notebooks link to docs/ and scenarios/); it opens notebooks/.
 lab: setup

@@ -23,6 +23,7 @@ from hisoutab.presentation.cards import card_zones
 
 from .toy.cards import KINDS as TOY_KINDS
 from .toy.cards import all_cards as toy_cards
+from .toy.cards import boost_of
 
 DRAFT, RIFT, TOY = "hisoutab-draft", "recast-rift", "toy-dice-race"
 RULESETS = (DRAFT, RIFT, TOY)
@@ -104,7 +105,10 @@ def mentions(text: str, card: str) -> bool:
 def test_the_set_up_game_lists_every_card(ruleset_id):
     game = set_up(ruleset_id)
     listed = pres_of(ruleset_id).cards(game.ctx, game.state)
-    every = set(toy_cards()) if ruleset_id == TOY else set(game.ctx.cards)
+    every = set(game.ruleset.card_pool(game.ctx))
+    if ruleset_id == TOY:  # the shared deck's boost cards and each racer's own sprint card
+        assert set(toy_cards()) <= every and {c for c in every if "/" in c} == {
+            f"{p}/sprint" for p in game.ruleset.player_names(game.ctx)}
     assert every and set(listed) == every
     assert len(set(listed)) == len(listed), "each card listed once"
 
@@ -322,7 +326,9 @@ def test_toy_boost_reads_the_card_and_its_boost():
         face = pres.card_face(ctx, state, option.value)
         assert option.label == f"play {face.name}"
         assert text == f"play {pres.card_name(ctx, option.value)} ({dict(face.numbers)['boost']})"
-        assert text == f"play {option.value.split('#')[0]} (+{TOY_KINDS[face.name][0]})"
+        assert text == f"play {face.name} (+{boost_of(option.value)})"
+        if face.name in TOY_KINDS:
+            assert boost_of(option.value) == TOY_KINDS[face.name][0]
         plays += 1
     assert plays
 

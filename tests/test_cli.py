@@ -162,3 +162,174 @@ def test_errors_are_one_line_with_exit_code_2(args: tuple[str, ...], fragment: s
     assert err.startswith(fragment), err
     assert err.endswith("\n") and err.count("\n") == 1
     assert "Traceback" not in result.output
+
+
+# ------------------------------------------------------------------ any ruleset's declarations
+TOY = "toy-dice-race"
+
+
+@pytest.fixture
+def coop_toy(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A co-operative variant of the toy ruleset, registered for the test only: the racers win
+    together (victory) when one reaches the goal, and lose (defeat) on a draw."""
+    from hisoutab.engine import ruleset as registry
+    from hisoutab.engine.contract import Capabilities, Result
+    from hisoutab.engine.ruleset import get_ruleset
+
+    toy = get_ruleset(TOY)
+    base = type(toy)
+
+    class CoopToy(base):  # type: ignore[misc, valid-type]
+        id = "toy-dice-race-coop-test"
+        capabilities = Capabilities(min_players=1, max_players=4, simultaneous=True, chance=True,
+                                    hidden_information=True, cooperative=True)
+        length_figures = ("rounds",)
+
+        def result(self, s):  # type: ignore[no-untyped-def]
+            plain = base.result(self, s)
+            if not plain.over:
+                return plain
+            return Result("victory" if plain.kind == "win" else "defeat", figures=plain.figures)
+
+    monkeypatch.setitem(registry._REGISTRY, CoopToy.id, CoopToy())
+    return CoopToy.id
+
+
+def test_play_summary_tells_a_new_games_events_not_only_quiet_turns() -> None:
+    """A ruleset that declares no notable events: every event but chance and bookkeeping is told."""
+    result = invoke("play", "--ruleset", TOY, "--seed", "1")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    moves = [line for line in lines if line.strip().startswith("move ")]
+    assert len(moves) >= 5  # the racers' moves, turn by turn
+    assert not any(line.strip().startswith("chance") for line in lines)
+    assert lines[-1].startswith("winner: P")
+
+
+def test_notable_events_come_from_the_ruleset_with_a_generic_fallback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from hisoutab.engine.ruleset import get_ruleset
+    from hisoutab.presentation.base import Presentation
+
+    def step(*kinds: str) -> SimpleNamespace:
+        return SimpleNamespace(events=tuple({"type": k} for k in kinds))
+
+    generic = Presentation(ruleset_id=TOY)
+    assert generic.moment(step("move")) and generic.moment(step("reveal", "chance"))
+    assert not generic.moment(step("chance", "draw", "shuffle"))
+    monkeypatch.setattr(type(get_ruleset(TOY)), "notable_events", frozenset({"reveal"}),
+                        raising=False)
+    declared = Presentation(ruleset_id=TOY)
+    assert declared.moment(step("reveal")) and not declared.moment(step("move"))
+    assert Presentation(ruleset_id=TOY, moment_events=frozenset({"move"})).moment(step("move"))
+    assert get_ruleset(RS).notable_events >= {"hit", "guard", "end"}
+
+
+def test_stats_reports_the_declared_length_figures_and_always_steps_and_decisions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from hisoutab.engine.ruleset import get_ruleset
+
+    toy = type(get_ruleset(TOY))
+    monkeypatch.setattr(toy, "length_figures", ("rounds",), raising=False)
+    declared = json.loads(invoke("stats", "--ruleset", TOY, "--games", "4", "--json").stdout)
+    assert declared["rounds"]["min"] >= 1 and "turns" not in declared
+    assert declared["steps"]["min"] > 0 and declared["decisions"]["min"] > 0
+    assert sum(declared["wins"].values()) == 4
+    monkeypatch.setattr(toy, "length_figures", (), raising=False)
+    plain = json.loads(invoke("stats", "--ruleset", TOY, "--games", "4", "--json").stdout)
+    assert "turns" not in plain and "rounds" not in plain
+    assert plain["steps"] == declared["steps"] and plain["decisions"] == declared["decisions"]
+    hisoutab = json.loads(invoke("stats", "--games", "2", "--json").stdout)
+    assert hisoutab["turns"]["min"] > 0
+
+
+def test_stats_and_bench_take_rule_options_and_setup() -> None:
+    default = json.loads(invoke("stats", "--ruleset", TOY, "--games", "6", "--json").stdout)
+    short = json.loads(invoke("stats", "--ruleset", TOY, "--games", "6", "--setup", "goal=5",
+                              "--json").stdout)
+    assert short["steps"]["mean"] < default["steps"]["mean"]
+    sixes = json.loads(invoke("stats", "--ruleset", TOY, "--games", "6", "-O", "die.sides=12",
+                              "--json").stdout)
+    assert sixes["steps"] != default["steps"]
+    four = json.loads(invoke("bench", "--ruleset", TOY, "--games", "2", "--no-widgets",
+                             "--setup", "players=4", "--option", "die.sides=12", "--json").stdout)
+    assert four["games"] == 2 and four["steps"] > 0
+    for command in ("stats", "bench"):
+        bad = invoke(command, "--ruleset", TOY, "--games", "1", "-O", "die.faces=3")
+        assert bad.exit_code == 2 and "die.faces: unknown rule option" in bad.output
+        bad = invoke(command, "--ruleset", TOY, "--games", "1", "--setup", "players=9")
+        assert bad.exit_code == 2 and "setup.players" in bad.output
+        assert "Traceback" not in bad.output
+
+
+def test_bench_measures_the_widget_latency_of_short_games() -> None:
+    pytest.importorskip("ipywidgets")
+    result = invoke("bench", "--ruleset", TOY, "--games", "1", "--setup", "goal=10", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["steps"] < 400
+    assert data["widget_steps"] >= 2 and data["widget_step_ms_median"] > 0
+
+
+def test_a_cooperative_result_is_victory_or_defeat(coop_toy: str) -> None:
+    outcomes = set()
+    for seed in range(4):
+        data = play_json("--ruleset", coop_toy, "--seed", str(seed))
+        assert data["outcome"] in ("victory", "defeat") and data["winner"] is None
+        outcomes.add(data["outcome"])
+        text = invoke("play", "--ruleset", coop_toy, "--seed", str(seed)).stdout.splitlines()
+        assert text[-1].startswith(f"outcome: {data['outcome']} — ")
+        assert not any(line.startswith("winner:") for line in text)
+    stats = json.loads(invoke("stats", "--ruleset", coop_toy, "--games", "5", "--json").stdout)
+    assert "wins" not in stats and "win_rate" not in stats
+    assert stats["victories"] + stats["defeats"] + stats["unfinished"] == 5
+    assert stats["rounds"]["min"] >= 1
+
+
+def test_a_competitive_result_keeps_its_winner() -> None:
+    data = play_json("--ruleset", TOY, "--seed", "1")
+    assert data["outcome"] == data["result"] == "win" and data["winner"] in ("P1", "P2", "P3")
+
+
+def test_character_flags_only_where_the_ruleset_declares_them(tmp_path: Path) -> None:
+    for command in (["play"], ["stats", "--games", "1"], ["bench", "--games", "1", "--no-widgets"],
+                    ["show"], ["render", "-o", str(tmp_path / "x.svg")],
+                    ["graph", "priority", "-o", str(tmp_path / "x.dot")]):
+        result = invoke(*command, "--ruleset", TOY, "--p2", "miko")
+        assert result.exit_code == 2, (command, result.output)
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and "the ruleset toy-dice-race takes no --p2" in lines[0]
+    default = play_json("--max-steps", "10")
+    assert default["characters"] == ["miko", "magician"]  # the setup schema's default pair
+    assert play_json("--max-steps", "10", "--p1", "magician")["characters"] == ["magician", "magician"]
+    assert play_json("--max-steps", "10", "--p2", "miko")["characters"] == ["miko", "miko"]
+
+
+def test_every_command_that_draws_or_shows_takes_setup(tmp_path: Path) -> None:
+    svg = tmp_path / "four.svg"
+    result = invoke("render", "--ruleset", TOY, "--setup", "players=4", "--step", "6", "-o", str(svg))
+    assert result.exit_code == 0, result.output
+    assert "P4" in svg.read_text()
+    shown = invoke("show", "--ruleset", TOY, "--setup", "players=4", "--step", "6")
+    assert shown.exit_code == 0 and "P4" in shown.stdout
+    three = invoke("show", "--ruleset", TOY, "--step", "6")
+    assert "P4" not in three.stdout
+    dot = tmp_path / "p.dot"
+    graphed = invoke("graph", "priority", "--ruleset", TOY, "--setup", "players=4", "--step", "6",
+                     "-O", "die.sides=12", "-o", str(dot))
+    assert graphed.exit_code == 0, graphed.output
+    assert "digraph" in dot.read_text() and "P4" in dot.read_text()
+    bad = invoke("show", "--ruleset", TOY, "--setup", "players=7")
+    assert bad.exit_code == 2 and "setup.players" in bad.output
+
+
+def test_a_scenario_file_brings_its_own_setup(tmp_path: Path) -> None:
+    scenario = Path(__file__).parent / "toy" / "scenarios" / "dice_decide.yaml"
+    result = invoke("show", str(scenario), "--setup", "players=4")
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "sets its own setup and options; --setup applies only to a seeded game" \
+        in lines[0]
+    assert invoke("show", str(scenario), "--step", "3").exit_code == 0

@@ -4,8 +4,9 @@ information, forced chance, every presentation path, every command and the workb
 
 It is parametrized over :func:`hisoutab.engine.ruleset.all_rulesets` — the HisouTab rulesets and the
 toy of ``tests/toy/`` (registered through ``HISOUTAB_PLUGINS`` in conftest) — so a ruleset is checked
-as soon as it is registered. HisouTab games are long (a 0.45.2 game runs some 3,500 steps), so they
-play fewer seeded games here than the toy: see ``GAMES`` and ``REACH``.
+as soon as it is registered. A ruleset with a recorded long series plays the fewest seeds that reach
+all it reaches (tests/data/reach/, shared with its own tests); HisouTab games are long (a 0.45.2 game
+runs some 3,500 steps): see ``SERIES``, ``GAMES`` and ``REACH``.
 """
 
 from __future__ import annotations
@@ -49,16 +50,21 @@ from hisoutab.presentation import (
 )
 from hisoutab.scenarios import capture, load_scenario, load_scenario_text
 
-from .conftest import roundtrip
+from .conftest import LONG_SERIES, cover_seeds, played_series, roundtrip
 
 RULESETS: dict[str, Any] = all_rulesets()
 IDS = list(RULESETS)
 
-#: seeded random games each ruleset plays with every step checked (default: ``DEFAULT_GAMES``)
-GAMES = {"hisoutab-0.45.2": 3, "hisoutab-draft": 6}
+#: the seeded random games each ruleset plays with every step checked: for a ruleset with a recorded
+#: long series (tests/data/reach/), the fewest seeds that reach all it reaches (at most ``GAMES``) —
+#: the games its own tests play too, shared (tests/conftest.py:played_series) — otherwise
+#: ``DEFAULT_GAMES`` seeds
+GAMES = {"hisoutab-0.45.2": 3}  # a 0.45.2 game runs some 3,500 steps
+SERIES: dict[str, tuple[int, ...]] = {rid: cover_seeds(rid)[:GAMES.get(rid)] for rid in RULESETS
+                                      if rid in LONG_SERIES and rid != "toy-dice-race"}
 DEFAULT_GAMES = 30
-#: (first seed, games) of the random games that must reach every clause: the numbers of
-#: tests/test_content.py (0.45.2) and tests/test_draft_playouts.py (the draft)
+#: (first seed, games) of the random games that must reach every clause (the ``slow`` test): the
+#: long series of tests/test_content.py (0.45.2) and tests/test_draft_playouts.py (the draft)
 REACH = {"hisoutab-0.45.2": (0, 120), "hisoutab-draft": (500, 60)}
 DEFAULT_REACH = (0, 300)
 MAX_STEPS = 60_000
@@ -160,8 +166,14 @@ class Observed:
     problems: list[str] = field(default_factory=list)
 
 
-def check_decision(rs: Any, game: Game, decision: Decision, where: str, problem: Any) -> None:
-    frame = game.state.agenda[-1]
+def series_seeds(rid: str) -> tuple[int, ...]:
+    return SERIES.get(rid, tuple(range(DEFAULT_GAMES)))
+
+
+def check_decision(rs: Any, game: Game, state: Any, decision: Decision, where: str,
+                   problem: Any) -> None:
+    """``decision``, pending in ``state``, is the top step's and offers each player unique labels."""
+    frame = state.agenda[-1]
     sd = rs.flow.steps[frame[0]]
     if decision.step != sd.name:
         problem(f"{where}: the decision names step {decision.step}, the agenda {sd.name}")
@@ -214,36 +226,23 @@ def check_step(rs: Any, game: Game, step: Any, obs: Observed, where: str) -> Non
 
 
 def play_checked(rs: Any, seed: int, setup: Mapping[str, Any], obs: Observed) -> Game:
-    """A seeded random game played through ``step``/``choose`` with every step checked. In a
-    simultaneous decision the players of odd seeds choose one by one (hidden until the last)."""
-    game = Game(rs, seed=seed, setup=dict(setup))
-    agent = RandomAgent(seed)
+    """A seeded random game played through ``step``/``choose`` (once per session: the shared
+    :func:`~tests.conftest.played_series`) with every step checked. In a simultaneous decision the
+    players of odd seeds choose one by one (hidden until the last)."""
+    played = played_series(rs, seed, setup=setup, max_steps=MAX_STEPS)
+    game = played.game
     where = f"{rs.id} seed {seed} {dict(setup) or ''}".strip()
     problem = obs.problems.append
     obs.players.add(len(game.players))
-    while not game.over:
-        if len(game.history) >= MAX_STEPS:
-            problem(f"{where}: no end within {MAX_STEPS} steps")
-            break
-        decision = game.pending
-        if decision is None:
-            step = game.step()
-        else:
-            check_decision(rs, game, decision, f"{where} at step {len(game.history)}", problem)
-            labels = {p: agent.choose(game.state, decision, p) for p in decision.players}
-            if not decision.joint:
-                step = game.choose(labels[decision.player])
-            elif seed % 2:
-                obs.joint += 1
-                for k, p in enumerate(decision.players):
-                    got = game.choose(labels[p], player=p)
-                    if k < len(decision.players) - 1:
-                        assert got is None and game.hidden_choices() == decision.players[: k + 1]
-                assert got is not None
-                step = got
-            else:
-                obs.joint += 1
-                step = game.choose(labels)
+    obs.joint += sum(d.joint for d in played.decisions.values())
+    for text in played.problems:
+        problem(f"{where}: {text}")
+    if not game.over:
+        problem(f"{where}: no end within {MAX_STEPS} steps")
+    for step in game.history:
+        decision = played.decisions.get(step.index)
+        if decision is not None:
+            check_decision(rs, game, step.before, decision, f"{where} at step {step.index}", problem)
         check_step(rs, game, step, obs, where)
     result = game.result()
     if game.over:
@@ -264,7 +263,7 @@ def observed(rid: str) -> Observed:
     rs = RULESETS[rid]
     obs = Observed()
     plans = setups(rs)
-    for seed in range(GAMES.get(rid, DEFAULT_GAMES)):
+    for seed in series_seeds(rid):
         play_checked(rs, seed, plans[seed % len(plans)], obs)
     return obs
 
@@ -342,7 +341,7 @@ def test_random_playouts_keep_the_contract(rid: str) -> None:
     an end in every game."""
     obs = observed(rid)
     assert obs.problems == []
-    assert obs.games == GAMES.get(rid, DEFAULT_GAMES)
+    assert obs.games == len(series_seeds(rid))
     assert sum(obs.results.values()) == obs.games, "a game did not end"
 
 
@@ -364,7 +363,7 @@ def test_the_same_seed_gives_the_same_game(rid: str) -> None:
     """Determinism: ``run`` with a seeded agent gives the log of the checked game of that seed
     (played through ``step``/``choose``), twice; another seed gives another game."""
     obs = observed(rid)
-    for seed in range(max(2, min(len(setups(RULESETS[rid])), GAMES.get(rid, DEFAULT_GAMES)))):
+    for seed in series_seeds(rid)[:max(2, len(setups(RULESETS[rid])))]:
         setup = setups(RULESETS[rid])[seed % len(setups(RULESETS[rid]))]
         want = obs.hashes[(seed, json.dumps(setup, sort_keys=True))]
         assert played(rid, seed, setup=setup).log_hash() == want
@@ -829,7 +828,9 @@ def test_game_commands(rid: str) -> None:
     info = json.loads(cli("play", "--ruleset", rid, "--seed", "1", "--json"))
     assert info["ruleset"] == rid and info["finished"]
     assert info["log_hash"] == sample_game(rid).log_hash()
-    assert "winner" in cli("play", "--ruleset", rid, "--seed", "1")
+    last = cli("play", "--ruleset", rid, "--seed", "1").splitlines()[-1]
+    verdict = "outcome: " if RULESETS[rid].capabilities.cooperative else "winner: "
+    assert last.startswith(verdict + str(info["outcome"] if verdict == "outcome: " else info["winner"]))
     table = json.loads(cli("rules", "--ruleset", rid, "--json"))
     assert table["missing"] == [] and table["ruleset"] == rid
     assert rid in cli("rules", "--ruleset", rid)

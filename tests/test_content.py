@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hisoutab.engine.bench import random_stats
+from hisoutab.engine.ruleset import get_ruleset
 from hisoutab.games.hisoutab.v0452.rules.cards import (
     EFFECTS,
     MOTION_TAGS,
@@ -15,6 +16,9 @@ from hisoutab.games.hisoutab.v0452.rules.cards import (
     load_character,
 )
 
+from .conftest import Reach, cover_seeds, played_series
+
+RS = "hisoutab-0.45.2"
 CHARACTERS = {name: load_character(path) for name, path in builtin_characters().items()}
 CARDS = [card for ch in CHARACTERS.values() for card in ch.cards.values()]
 
@@ -93,7 +97,20 @@ def test_each_character_is_complete(name: str) -> None:
 
 
 def test_random_games_reach_every_clause() -> None:
-    """Seeded random games between the sample characters cite every clause of the reference."""
-    stats = random_stats("hisoutab-0.45.2", games=120)
+    """The default run's seeded random games between the sample characters (the fewest seeds that
+    reach all the long series reaches, shared with tests/test_playouts.py) cite every clause of the
+    reference."""
+    reached = Reach()
+    for seed in cover_seeds(RS):
+        game = played_series(RS, seed).game
+        assert game.over
+        reached.update(Reach.of(game))
+    assert [c for c in get_ruleset(RS).clauses if c not in reached.clauses] == []
+
+
+@pytest.mark.slow
+def test_120_random_games_reach_every_clause() -> None:
+    """The long series: 120 seeded random games cite every clause of the reference."""
+    stats = random_stats(RS, games=120)
     assert stats["unfinished"] == 0
     assert stats["never_cited"] == []

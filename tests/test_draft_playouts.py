@@ -12,28 +12,34 @@ import pytest
 from hisoutab import Game, RandomAgent
 from hisoutab.engine.ruleset import get_ruleset
 
-from .conftest import checked_random_steps, roundtrip
+from .conftest import (
+    LONG_SERIES,
+    Reach,
+    checked_random_steps,
+    cover_seeds,
+    other_seeds,
+    played_series,
+    roundtrip,
+    variants,
+)
 
 RS = "hisoutab-draft"
-GAMES = 100
+#: the default run plays the fewest seeds that reach all the long series reaches (tests/data/reach/);
+#: the rest of the long series (seeds 0..99 and 500..559) runs under the ``slow`` mark
+SEEDS = cover_seeds(RS)
+OTHERS = other_seeds(RS)
 MAX_STEPS = 40_000
 RULESET = get_ruleset(RS)
 REFERENCE = Path(RULESET.reference)  # vendored with the ruleset
 DECLARED = {n: {e.to for e in sd.next} for n, sd in RULESET.flow.steps.items()}
 REACHED: Counter[str] = Counter()
 
-OTHER_OPTIONS = [
-    {"cast.resolve": "at_once"},
-    {"hitlag.marker": "later", "bullet.hit_phase": "block", "gravity.onto_opponent": "share"},
-    {"bullet.defense_phase": False, "dash.discards": "all", "immune.scope": "hit", "parry.after": "keep",
-     "bullet.trace_diagonal": False, "defense.pay_cost": False, "bullet.hit_in_passing": False,
-     "move.diagonal": True, "turn.allow_wait": False, "facing.auto": False, "setup.first_player": "p2",
-     "timeline.special_every": 2, "spirit.max": 8},
-]
+#: the series under other options (tests/conftest.py:LONG_SERIES): the cover seeds of each by default
+VARIANTS = variants(RS)
 
 
-def play_checked(seed: int, options=None) -> Game:
-    for game, step in checked_random_steps(RS, seed, MAX_STEPS, options):
+def play_checked(seed: int, options=None, keep: bool = True) -> Game:
+    for game, step in checked_random_steps(RS, seed, MAX_STEPS, options, keep=keep):
         after = step.after
         problems = RULESET.invariants(game.ctx, after)
         assert not problems, f"seed {seed} step {step.index} {step.name}: {problems}"
@@ -52,16 +58,29 @@ def play_checked(seed: int, options=None) -> Game:
     return game
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playouts_keep_invariants(seed: int) -> None:
+    play_checked(seed)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(4))
-def test_random_playouts_keep_invariants(batch: int) -> None:
-    for seed in range(batch * GAMES // 4, (batch + 1) * GAMES // 4):
-        play_checked(seed)
+def test_the_long_series_keeps_invariants(batch: int) -> None:
+    for seed in OTHERS[batch::4]:
+        play_checked(seed, keep=False)
 
 
-@pytest.mark.parametrize("options", OTHER_OPTIONS, ids=["at_once", "later_block_share", "alternatives"])
-def test_random_playouts_under_other_options(options) -> None:
-    for seed in range(15):
-        play_checked(1000 + seed, options)
+@pytest.mark.parametrize("name", VARIANTS)
+def test_random_playouts_under_other_options(name: str) -> None:
+    for seed in cover_seeds(name):
+        play_checked(seed, LONG_SERIES[name].options)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_long_series_under_other_options(name: str) -> None:
+    for seed in other_seeds(name):
+        play_checked(seed, LONG_SERIES[name].options, keep=False)
 
 
 def test_same_seed_same_log() -> None:
@@ -76,18 +95,15 @@ def test_same_seed_same_log() -> None:
 
 
 def test_every_clause_cited_and_reached_by_random_games() -> None:
-    """Every D- clause is cited by a declared step, and random games reach it (default options)."""
+    """Every D- clause is cited by a declared step, and the default run's random games reach it
+    (default options; the long series, under the ``slow`` mark, in tests/test_seed_cover.py)."""
     index = RULESET.flow.clause_index()
     assert [c for c in RULESET.clauses if c not in index] == []
-    reached: Counter[str] = Counter()
-    for seed in range(500, 560):
-        g = Game(RS, seed=seed)
-        g.run(until="end", agents=RandomAgent(seed))
-        for s in g.history:
-            reached.update(s.clauses)
-    never = [c for c in RULESET.clauses if c not in reached]
-    print("clauses never reached by 60 random games:", never)
-    assert never == []
+    reached = Reach()
+    for seed in SEEDS:
+        reached.update(Reach.of(played_series(RS, seed).game))
+    never = [c for c in RULESET.clauses if c not in reached.clauses]
+    assert never == [], f"clauses no random game of seeds {SEEDS} reached"
 
 
 def test_declarations() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -63,3 +64,30 @@ def test_text_from_the_scenario_cannot_become_live_markup(tmp_path: Path) -> Non
     assert "\\*bold\\*" in first and "\\[link\\]\\(javascript:x\\)" in first
     again = CliRunner().invoke(main, ["notebook", str(scenario), "-o", str(out), "--no-execute"])
     assert again.exit_code == 2 and "give --force" in again.output
+
+
+def test_notebook_runs_with_the_relative_pythonpath_of_the_guide(tmp_path: Path) -> None:
+    """``PYTHONPATH=. hisoutab notebook …`` in the folder that holds a plugin ruleset: the kernel,
+    which runs in the notebook's folder, still imports it."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    scenario = root / "tests" / "toy" / "scenarios" / "dice_decide.yaml"
+    out = tmp_path / "toy.ipynb"
+    env = {**os.environ, "PYTHONPATH": ".", "HISOUTAB_PLUGINS": "tests.toy"}
+    done = subprocess.run([sys.executable, "-m", "hisoutab.cli.main", "notebook", str(scenario),
+                           "-o", str(out)], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    code = [c for c in json.loads(out.read_text())["cells"] if c["cell_type"] == "code"]
+    assert "".join(code[0]["outputs"][0]["text"]) == "all expectations hold\n"
+
+
+def test_relative_pythonpath_entries_are_resolved(tmp_path: Path) -> None:
+    from hisoutab.notebooks.scenario import resolved_pythonpath
+
+    (tmp_path / "lib").mkdir()
+    got = resolved_pythonpath(f".{os.pathsep}lib{os.pathsep}/abs", tmp_path).split(os.pathsep)
+    assert got == [str(tmp_path.resolve()), str((tmp_path / "lib").resolve()), "/abs"]

@@ -6,12 +6,17 @@ from __future__ import annotations
 import pytest
 
 from hisoutab import Game, RandomAgent
+from hisoutab.engine.ruleset import get_ruleset
 from hisoutab.games.hisoutab.v0452.rules import check_invariants
 from hisoutab.games.hisoutab.v0452.rules.common import invulnerable
 
-from .conftest import checked_random_steps, roundtrip
+from .conftest import checked_random_steps, cover_seeds, other_seeds, roundtrip
 
-GAMES = 200
+RS = "hisoutab-0.45.2"
+#: the default run plays the fewest seeds that reach all the long series reaches (tests/data/reach/);
+#: the rest of the long series (200 games) runs under the ``slow`` mark (``make test-long``)
+SEEDS = cover_seeds(RS)
+OTHERS = other_seeds(RS)
 MAX_STEPS = 40_000
 SETTLE_STEPS = ("resolve.settle", "bullets.settle", "adjust.settle")
 
@@ -42,18 +47,27 @@ def _check_step(game: Game, step, declared: dict[str, set[str]]) -> None:
         assert nxt in declared[step.name], f"undeclared transition {step.name} -> {nxt}"
 
 
+def play_checked(seed: int, keep: bool = True) -> None:
+    declared = {n: {e.to for e in sd.next} for n, sd in get_ruleset(RS).flow.steps.items()}
+    game = None
+    for game, step in checked_random_steps(RS, seed, MAX_STEPS, keep=keep):
+        _check_step(game, step, declared)
+        if step.index % 97 == 0:
+            assert roundtrip(step.after) == step.after
+    assert game is not None and game.state.winner in ("P1", "P2", "draw")
+    assert roundtrip(game.state) == game.state
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playouts_keep_invariants(seed: int) -> None:
+    play_checked(seed)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(4))
-def test_random_playouts_keep_invariants(batch: int) -> None:
-    declared: dict[str, set[str]] = {}
-    for seed in range(batch * GAMES // 4, (batch + 1) * GAMES // 4):
-        for game, step in checked_random_steps("hisoutab-0.45.2", seed, MAX_STEPS):
-            if not declared:
-                declared = {n: {e.to for e in sd.next} for n, sd in game.ruleset.flow.steps.items()}
-            _check_step(game, step, declared)
-            if step.index % 97 == 0:
-                assert roundtrip(step.after) == step.after
-        assert game.state.winner in ("P1", "P2", "draw")
-        assert roundtrip(game.state) == game.state
+def test_the_long_series_keeps_invariants(batch: int) -> None:
+    for seed in OTHERS[batch::4]:
+        play_checked(seed, keep=False)
 
 
 def test_same_seed_same_log() -> None:

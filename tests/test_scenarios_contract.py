@@ -5,6 +5,8 @@ past a file that breaks. The rulesets here are the toy race of tests/toy, varied
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ from hisoutab.engine.contract import Zone
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.game import Game
 from hisoutab.engine.record import record, replace
-from hisoutab.engine.ruleset import register
+from hisoutab.engine.ruleset import registered
 from hisoutab.scenarios import capture, check_paths, load_scenario_text, run_scenario
 from hisoutab.scenarios.capture import until_after
 from hisoutab.scenarios.paths import resolve
@@ -101,8 +103,22 @@ class Clocked(ToyDiceRace):
     time_axis = "round"
 
 
-for _rs in (CardsAttribute(), Pooled(), Owned(), Gridded(), Clocked()):
-    register(_rs)
+@pytest.fixture(autouse=True, scope="module")
+def _variants() -> Iterator[None]:
+    """The variants are known to this module's tests only (other modules' tests run over every
+    registered ruleset and would meet them)."""
+    with registered(CardsAttribute(), Pooled(), Owned(), Gridded(), Clocked()):
+        yield
+
+
+@pytest.fixture
+def variant() -> Iterator[Any]:
+    """Register a ruleset for one test only."""
+    with ExitStack() as stack:
+        def add(ruleset: Any) -> Any:
+            stack.enter_context(registered(ruleset))
+            return ruleset
+        yield add
 
 
 def load(text: str, file: str = "t.yaml") -> Any:
@@ -166,14 +182,14 @@ def test_capture_names_a_card_in_full_where_its_copy_would_load_another() -> Non
     assert yaml.safe_load(again)["setup"]["state"]["P2"]["hand"] == ["bid#1"]
 
 
-def test_card_owner_decides_whose_short_name_it_is() -> None:
+def test_card_owner_decides_whose_short_name_it_is(variant: Any) -> None:
     class Nobody(Owned):
         id = "toy-scen-nobody"
 
         def card_owner(self, card: str, players: Any) -> str | None:
             return None  # every card is shared, whatever its name
 
-    register(Nobody())
+    variant(Nobody())
     sc = load("ruleset: toy-scen-nobody\nsetup:\n  players: 2\n  stop: start\n"
               "  state:\n    P2: {hand: [bid]}\n")
     assert players_of(sc.start_state)["P2"].hand == ("P1/bid#1",)  # the first copy, nobody's
@@ -216,14 +232,14 @@ def test_a_hand_overlaid_sends_its_old_cards_to_the_shared_deck() -> None:
     assert sorted(every) == sorted(sc.new_game().ctx.deck)
 
 
-def test_the_ruleset_home_zone_takes_a_pushed_card() -> None:
+def test_the_ruleset_home_zone_takes_a_pushed_card(variant: Any) -> None:
     class Homing(Pooled):
         id = "toy-scen-homing"
 
         def home_zone(self, ctx: Any, card: str, owner: str | None) -> str | None:
             return "discard" if card.startswith("leap") else None
 
-    register(Homing())
+    variant(Homing())
     sc = load("ruleset: toy-scen-homing\nsetup:\n  players: 2\n  stop: start\n"
               "  state:\n    deck: [step#1]\n")
     s = sc.start_state
@@ -352,7 +368,7 @@ def test_what_and_nth_pick_the_draw() -> None:
 
 
 # ---------------------------------------------------------------- item 6: check goes on
-def test_check_reports_every_file_when_one_breaks_while_running(tmp_path: Path) -> None:
+def test_check_reports_every_file_when_one_breaks_while_running(tmp_path: Path, variant: Any) -> None:
     class Breaks(ToyDiceRace):
         id = "toy-scen-breaks"
 
@@ -361,7 +377,7 @@ def test_check_reports_every_file_when_one_breaks_while_running(tmp_path: Path) 
                 raise RuntimeError("the trace broke")
             return super().turn_info(s)
 
-    register(Breaks())
+    variant(Breaks())
     head = "name: {n}\ndescription: d\nruleset: {rs}\nsetup: {{players: 2}}\nuntil: decision\n"
     (tmp_path / "a_breaks.yaml").write_text(head.format(n="a", rs="toy-scen-breaks")
                                             + "expect:\n  - after: round.begin\n"
@@ -426,7 +442,7 @@ def test_a_grid_cell_is_set_by_its_address_and_its_card_moves() -> None:
         load(head + "    map: [['', ''], ['', '']]\n    'map[0][0]': dash#2\n")
 
 
-def test_a_card_moved_from_one_cell_to_another_leaves_the_first() -> None:
+def test_a_card_moved_from_one_cell_to_another_leaves_the_first(variant: Any) -> None:
     class Laid(Gridded):
         id = "toy-scen-laid"
 
@@ -435,7 +451,7 @@ def test_a_card_moved_from_one_cell_to_another_leaves_the_first() -> None:
             return replace(s, map=(("step#2", ""), ("", "")),
                            deck=tuple(c for c in s.deck if c != "step#2"))
 
-    register(Laid())
+    variant(Laid())
     s = load("ruleset: toy-scen-laid\nsetup:\n  players: 2\n  stop: start\n  state:\n"
              "    'map[1][1]': step#2\n").start_state
     assert s.map == (("", ""), ("", "step#2")) and "step#2" not in s.deck

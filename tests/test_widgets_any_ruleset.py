@@ -203,7 +203,10 @@ def test_a_simultaneous_choice_stays_hidden_from_the_other_player(rs_id: str,
 
 def _counter_zone(wb: Workbench, player: str, counter: str):
     g = wb.game
-    zone = next(z for z in g.ruleset.zones if z.name == counter)
+    zone = next(z for z in g.ruleset.zones if z.name == counter and z.kind == "counter")
+    if player == "shared":
+        assert zone.owner == "shared"
+        return getattr(g.state, zone.attr)
     record = next(p for p in g.state.players if p.name == player)
     return getattr(record, zone.attr)
 
@@ -235,7 +238,7 @@ def test_generic_edits_accepted_and_refused(rs_id: str, log: list[logging.LogRec
         card = f["card"].value
         assert card is not None and card in f["card"].options
         owner, zone = wb.game.ruleset.zone_of(wb.game.state, card)
-        assert owner == f["player"].value
+        assert (owner or "shared") == f["player"].value
         n, state = len(wb.games), wb.game.state
         assert not wb.apply_edit("move", zone=zone.name)  # a card into the zone it is in
         assert "hs-refused" in wb.e_msg.value and "already in" in wb.e_msg.value

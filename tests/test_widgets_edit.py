@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ pytest.importorskip("ipywidgets")
 import yaml
 
 from hisoutab import Game, RandomAgent
+from hisoutab.engine.record import record
 from hisoutab.games.hisoutab.v0452.presentation import edits as hisoutab_edits
 from hisoutab.games.hisoutab.v0452.situations import after_setup
 from hisoutab.scenarios.model import load_scenario
@@ -398,3 +400,144 @@ def test_a_card_the_next_maintenance_would_lose_is_refused() -> None:
     assert "hs-refused" in msg and "maint.zone" in msg
     assert f"cards not conserved: missing ['{card}']" in msg  # the invariant's own message
     assert list(wb.games) == ["game"] and wb.game.state is state
+
+
+@pytest.mark.parametrize("ruleset", ["hisoutab-0.45.2", "toy-dice-race"])
+def test_export_line_right_after_an_edit_loads_and_passes(ruleset: str, tmp_path: Path) -> None:
+    """An edit starts a new line at its step 0: the export stops there, before any step (``until:
+    start``, not ``until: {step: -1}``)."""
+    game = Game(ruleset, seed=2)
+    game.run(until="decision")
+    wb = Workbench(game)
+    counter = next(op for op in ("set_hp", "counter") if op in wb.edit_ops)
+    values = {"player": "P1", "hp": 7} if counter == "set_hp" else {"player": "P1", "value": 3}
+    assert wb.apply_edit(counter, **values), wb.e_msg.value
+    assert wb.game.cursor == 0
+    target = wb.export_line(tmp_path / "edited.yaml")
+    assert target is not None and "exported and re-checked: passed" in wb.x_msg.value, wb.x_msg.value
+    doc = yaml.safe_load(target.read_text())
+    assert doc["until"] == "start" and "script" not in doc
+    result = run_file(target)
+    assert result.passed, result.report()
+    assert result.game.state == wb.game.state
+
+
+# ------------------------------------------------------------------ shared zones, counters, grids
+def test_cards_move_to_and_from_a_shared_zone_in_the_workbench() -> None:
+    game = Game("toy-dice-race", seed=2)
+    game.run(until="decision")
+    wb = Workbench(game)
+    wb.e_op.value = "move"
+    assert "shared" in wb.e_fields["player"].options
+    assert {"deck", "discard", "P2.hand"} <= set(wb.e_fields["zone"].options)
+    card = game.state.players[0].hand[0]
+    assert wb.apply_edit("move", player="P1", card=card, zone="discard"), wb.e_msg.value
+    assert wb.game.state.discard[0] == card and card not in wb.game.state.players[0].hand
+    top = wb.game.state.deck[0]
+    assert wb.apply_edit("move", player="shared", card=top, zone="P1.hand"), wb.e_msg.value
+    assert top in wb.game.state.players[0].hand and top not in wb.game.state.deck
+    n = len(wb.games)
+    assert not wb.apply_edit("move", player="shared", card=wb.game.state.deck[0], zone="hand")
+    assert "say whose hand: one of P1.hand" in wb.e_msg.value and len(wb.games) == n
+    assert not wb.apply_edit("move", player="shared", card=wb.game.state.deck[0], zone="P3.hand")
+    assert "refused" in wb.e_msg.value and "more than 2" in wb.e_msg.value  # the invariants hold
+
+
+@record
+class Tile:
+    card: str
+
+
+@record
+class Explorer:
+    name: str
+    hp: int = 4
+    hand: tuple[str, ...] = ()
+
+
+@record
+class Table:
+    players: tuple[Explorer, ...]
+    threat: int = 0
+    bag: tuple[str, ...] = ()
+    map: tuple[tuple[str, ...], ...] = ()
+    tiles: tuple[tuple[object, ...], ...] = ()
+
+
+def _grid_ruleset() -> Any:
+    from types import SimpleNamespace
+
+    from hisoutab.engine.contract import Zone
+
+    return SimpleNamespace(id="grid-edit-test", players_field="players", zones=(
+        Zone("threat", kind="counter", owner="shared"), Zone("hp", kind="counter"),
+        Zone("bag", owner="shared", visibility="hidden"), Zone("hand", visibility="owner"),
+        Zone("map", kind="grid", owner="shared"),
+        Zone("tiles", kind="grid", owner="shared", card_attr="card")))
+
+
+def _table() -> Table:
+    return Table(players=(Explorer("P1", hand=("a",)), Explorer("P2")), bag=("b", "c"),
+                 map=(("x", ""), ("", "y")), tiles=((Tile("t1"), ""),))
+
+
+def test_a_shared_counter_can_be_set() -> None:
+    from hisoutab.presentation.edits import generic_edits
+
+    rs = _grid_ruleset()
+    ops = {op.name: op for op in generic_edits(rs)}
+    counter = ops["counter"]
+    whose = next(p for p in counter.params if p.name == "player")
+    assert list(whose.choices(None, _table(), {})) == ["P1", "P2", "shared"]
+    names = next(p for p in counter.params if p.name == "counter")
+    assert list(names.choices(None, _table(), {"player": "shared"})) == ["threat"]
+    assert list(names.choices(None, _table(), {"player": "P2"})) == ["hp"]
+    after = counter.apply(None, _table(), player="shared", counter="threat", value=3)
+    assert after.threat == 3 and after.players == _table().players
+    assert counter.apply(None, _table(), player="P2", counter="hp", value=1).players[1].hp == 1
+    with pytest.raises(ValueError, match="no counter 'hp' among the shared counters"):
+        counter.apply(None, _table(), player="shared", counter="hp", value=1)
+
+
+def test_cards_move_between_grid_cells_shared_zones_and_hands() -> None:
+    from hisoutab.presentation.edits import generic_edits, move_card
+
+    rs = _grid_ruleset()
+    move = {op.name: op for op in generic_edits(rs)}["move"]
+    cards = next(p for p in move.params if p.name == "card")
+    assert list(cards.choices(None, _table(), {"player": "shared"})) == ["b", "c", "x", "y", "t1"]
+    zones = next(p for p in move.params if p.name == "zone")
+    offered = list(zones.choices(None, _table(), {"player": "P1"}))
+    assert offered == ["hand", "bag", "P2.hand", "map[0][1]", "map[1][0]", "tiles[0][1]"]
+    s = move_card(rs, _table(), "shared", "x", "map[1][0]")
+    assert s.map == (("", ""), ("x", "y"))
+    s = move_card(rs, s, "shared", "y", "P2.hand")
+    assert s.map == (("", ""), ("x", "")) and s.players[1].hand == ("y",)
+    s = move_card(rs, s, "P1", "a", "map[0][0]")
+    assert s.map[0][0] == "a" and s.players[0].hand == ()
+    s = move_card(rs, s, "shared", "b", "map[0][1]")
+    assert s.bag == ("c",) and s.map[0] == ("a", "b")
+    with pytest.raises(ValueError, match=r"map\[1\]\[0\] is not empty"):
+        move_card(rs, s, "shared", "c", "map[1][0]")
+    with pytest.raises(ValueError, match="the cells of tiles hold tokens"):
+        move_card(rs, s, "shared", "t1", "bag")
+    with pytest.raises(ValueError, match="already in"):
+        move_card(rs, s, "shared", "x", "map[1][0]")
+    with pytest.raises(ValueError, match="no card zone 'nowhere'"):
+        move_card(rs, s, "shared", "c", "nowhere")
+    with pytest.raises(ValueError, match=r"say which cell of map: map\[row\]\[column\]"):
+        move_card(rs, s, "shared", "c", "map")
+
+
+def test_the_exported_line_checks_the_declared_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hisoutab.engine.ruleset import get_ruleset
+
+    monkeypatch.setattr(type(get_ruleset("toy-dice-race")), "time_axis", "round", raising=False)
+    wb = Workbench(Game("toy-dice-race", seed=3))
+    wb.auto.value = True
+    for _ in range(12):
+        wb.b_forward.click()
+    target = wb.export_line(tmp_path / "toy.yaml")
+    assert target is not None and "passed" in wb.x_msg.value, wb.x_msg.value
+    checks = yaml.safe_load(target.read_text())["expect"][0]["state"]
+    assert checks["round"] == wb.game.state.round >= 1 and "time" not in checks

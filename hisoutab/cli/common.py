@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import click
@@ -93,27 +93,78 @@ def parse_options(items: tuple[str, ...], field: str = "--option") -> dict[str, 
 
 def parse_setup(ruleset: str, items: tuple[str, ...], p1: str | None = None,
                 p2: str | None = None) -> dict[str, Any]:
-    """A game's setup from ``--setup KEY=VALUE`` pairs (YAML values) and, for rulesets whose setup
-    names characters, ``--p1`` / ``--p2``. Checked against the ruleset's setup schema."""
+    """A game's setup from ``--setup KEY=VALUE`` pairs (YAML values) and the flags the ruleset
+    declares in ``character_flags`` (``--p1`` / ``--p2``: flag → dotted setup path). Checked against
+    the ruleset's setup schema; a flag the ruleset does not declare is refused."""
     setup = parse_options(items, "--setup")
     rs = get_ruleset(ruleset)
-    if p1 is not None or p2 is not None:
-        fields = getattr(getattr(rs, "setup_schema", None), "model_fields", {})
-        if "characters" not in fields:
-            raise InputError(f"the ruleset {rs.id} has no characters to choose; its setup takes: "
-                             + (", ".join(fields) or "nothing"), field="--p1")
-        defaults = getattr(rs, "default_characters", ("miko", "magician"))
-        setup["characters"] = [p1 or defaults[0], p2 or defaults[1]]
+    flags: Mapping[str, str] = getattr(rs, "character_flags", {}) or {}
+    for flag, value in (("p1", p1), ("p2", p2)):
+        if value is None:
+            continue
+        path = flags.get(flag)
+        if path is None:
+            fields = getattr(getattr(rs, "setup_schema", None), "model_fields", {})
+            offered = ", ".join(f"--{f}" for f in flags)
+            raise InputError(f"the ruleset {rs.id} takes no --{flag} "
+                             + (f"(its flags: {offered}); " if offered else "(it declares no character "
+                                "flags); ")
+                             + "set its setup with --setup KEY=VALUE; its setup takes: "
+                             + (", ".join(fields) or "nothing"), field=f"--{flag}")
+        set_setup_path(rs, setup, path, value, f"--{flag}")
     rs.validate_setup(setup)
     return setup
 
 
+def set_setup_path(rs: Any, setup: dict[str, Any], path: str, value: Any, flag: str) -> None:
+    """Set the dotted ``path`` (``characters.0``) of ``setup`` to ``value``: a list element is set in
+    the list given, else in a copy of the setup schema's default for that field."""
+    head, _, rest = path.partition(".")
+    if not rest:
+        setup[head] = value
+        return
+    if not rest.isdigit():
+        raise InputError(f"the ruleset {rs.id} declares {flag} as {path!r}: expected FIELD or "
+                         "FIELD.INDEX", field=flag)
+    current = setup.get(head)
+    if current is None:
+        current = schema_default(rs, head)
+    if not isinstance(current, (list, tuple)) or int(rest) >= len(current):
+        raise InputError(f"{flag} sets {path}, but the setup of {rs.id} has no default list "
+                         f"{head!r} to set it in; give --setup {head}=[…]", field=flag)
+    items = [getattr(x, "id", x) for x in current]
+    items[int(rest)] = value
+    setup[head] = items
+
+
+def schema_default(rs: Any, name: str) -> Any:
+    """The default of the setup field ``name`` in the ruleset's setup schema (None when it has none)."""
+    fields = getattr(getattr(rs, "setup_schema", None), "model_fields", {})
+    info = fields.get(name)
+    if info is None:
+        return None
+    try:
+        return info.get_default(call_default_factory=True)
+    except TypeError:  # a default factory that takes the validated data
+        return None
+
+
 def setup_options(fn: Any) -> Any:
-    """``--p1``, ``--p2`` (characters, for rulesets that have them) and ``--setup KEY=VALUE``."""
+    """``--p1``, ``--p2`` (for rulesets that declare them as ``character_flags``) and ``--setup
+    KEY=VALUE``."""
     fn = click.option("--setup", "setup_items", multiple=True, metavar="KEY=VALUE",
                       help="A field of the ruleset's setup, e.g. --setup players=3 (repeatable).")(fn)
-    fn = click.option("--p2", default=None, help="P2's character (id or .yaml file; HisouTab: "
-                      "magician).")(fn)
-    fn = click.option("--p1", default=None, help="P1's character (id or .yaml file; HisouTab: "
-                      "miko).")(fn)
+    fn = click.option("--p2", default=None, help="P2's character, for rulesets that declare the flag "
+                      "(HisouTab: an id or a .yaml file; default: the setup's own).")(fn)
+    fn = click.option("--p1", default=None, help="P1's character, for rulesets that declare the flag "
+                      "(HisouTab: an id or a .yaml file; default: the setup's own).")(fn)
     return fn
+
+
+def option_items(*names: str) -> Callable[[Any], Any]:
+    """``--option KEY=VALUE`` (rule options, checked as the game checks them) with the short
+    ``names`` (``-o``, ``-O``: a command whose ``-o`` is its output file takes ``-O`` only)."""
+    def deco(fn: Any) -> Any:
+        return click.option("--option", *names, "options", multiple=True, metavar="KEY=VALUE",
+                            help="Set a rule option, e.g. -O guard.spirit_cost=2 (repeatable).")(fn)
+    return deco

@@ -11,6 +11,7 @@ from hisoutab.cli.common import (
     DEFAULT_RULESET,
     console,
     friendly,
+    option_items,
     parse_options,
     parse_setup,
     setup_options,
@@ -21,25 +22,59 @@ from hisoutab.engine.game import Game
 from hisoutab.engine.ruleset import all_rulesets, get_ruleset
 
 
+def outcome(result: Any) -> tuple[str, str | None]:
+    """(outcome, winner) of a result: ``win`` and the winner's name; ``draw`` and ``"draw"``;
+    ``victory`` / ``defeat`` (a co-operative game: nobody is its winner) and None; ``unfinished``
+    and None."""
+    kind = str(result.kind)
+    if kind == "win":
+        return kind, result.winner
+    return kind, "draw" if kind == "draw" else None
+
+
 def summary(game: Any, setup: dict[str, Any]) -> dict[str, Any]:
-    """The JSON summary of a played game: winner, steps, decisions, the ruleset's figures."""
+    """The JSON summary of a played game: its outcome (and winner), steps, decisions, the ruleset's
+    figures."""
     result = game.result()
-    figures = dict(result.figures)
     out: dict[str, Any] = {"ruleset": game.ruleset.id, "seed": game.seed}
-    characters = getattr(game.ctx, "characters", None)
+    characters = flagged_values(game)
     if characters:
-        out["characters"] = [getattr(c, "id", str(c)) for c in characters]
-    others = {k: v for k, v in setup.items() if k != "characters"}
-    if others:
-        out["setup"] = others
-    out.update({"finished": game.over, "result": result.kind,
-                "winner": result.to_dict()["winner"], "steps": len(game.history),
-                "decisions": game.decisions_made()})
-    for key, value in figures.items():
+        out["characters"] = characters
+        flagged = {path.partition(".")[0] for path in game.ruleset.character_flags.values()}
+        setup = {k: v for k, v in setup.items() if k not in flagged}
+    if setup:
+        out["setup"] = setup
+    kind, winner = outcome(result)
+    out.update({"finished": game.over, "result": result.kind, "outcome": kind, "winner": winner,
+                "steps": len(game.history), "decisions": game.decisions_made()})
+    for key, value in result.figures.items():
         out["final" if key == "hp" else key] = value
     out["log_hash"] = game.log_hash()
     out["options"] = game.options.changed(game.ruleset.options)
     return out
+
+
+def flagged_values(game: Any) -> list[str]:
+    """The values of the setup fields the ruleset's ``character_flags`` set (the characters, by id),
+    in the flags' order; empty for a ruleset without such flags."""
+    values = []
+    for path in (getattr(game.ruleset, "character_flags", {}) or {}).values():
+        head, _, index = path.partition(".")
+        # the context's value of the field when it has one (a character file read: its id), else
+        # the setup's
+        value = getattr(game.ctx, head, None) or getattr(game.setup_model, head, None)
+        if index.isdigit() and isinstance(value, (list, tuple)) and int(index) < len(value):
+            value = value[int(index)]
+        if value is not None:
+            values.append(str(getattr(value, "id", value)))
+    return values
+
+
+def verdict(info: dict[str, Any]) -> str:
+    """The head of ``play``'s last line: ``winner: P1`` (or draw), ``outcome: victory``."""
+    if info["outcome"] in ("victory", "defeat"):
+        return f"outcome: {info['outcome']}"
+    return f"winner: {info['winner']}"
 
 
 @click.command()
@@ -48,8 +83,7 @@ def summary(game: Any, setup: dict[str, Any]) -> dict[str, Any]:
 @click.option("--agents", type=click.Choice(["random", "first"]), default="random",
               show_default=True, help="Who makes the players' choices.")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-              help="Set a rule option, e.g. -o guard.spirit_cost=2 (repeatable).")
+@option_items("-o", "-O")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON summary instead of a trace.")
 @click.option("--full", is_flag=True, help="Print every step (default: the turns in which something "
                                            "happened, and those moments).")
@@ -58,37 +92,42 @@ def summary(game: Any, setup: dict[str, Any]) -> dict[str, Any]:
 def play(seed: int, p1: str | None, p2: str | None, setup_items: tuple[str, ...], agents: str,
          ruleset: str, options: tuple[str, ...], as_json: bool, full: bool, max_steps: int) -> None:
     """Play a whole game between agents and print what happened (every step with --full)."""
-    from hisoutab.presentation.base import presentation_for
-    from hisoutab.presentation.terminal import escape, short_trace, step_line
-
     setup = parse_setup(ruleset, setup_items, p1, p2)
     game = Game(ruleset, seed=seed, options=parse_options(options), setup=setup)
     agent = make_agent(agents, seed)
-    out = console()
     if as_json:
         game.run(until="end", agents=agent, max_steps=max_steps)
-    else:
-        chars = summary(game, setup).get("characters")
-        who = (" vs ".join(f"{c} ({p})" for c, p in zip(chars, game.players, strict=False))
-               if chars else ", ".join(game.players))
-        out.print(f"[bold]{escape(game.ruleset.title)}[/] — {escape(who)}, seed {seed}, "
-                  f"{agents} agents")
-        if full:
-            game.run(until="end", agents=agent, max_steps=max_steps,
-                     on_step=lambda s: out.print(step_line(s)))
-        else:
-            game.run(until="end", agents=agent, max_steps=max_steps)
-            for line in short_trace(game.history, game.ruleset.flow, presentation_for(game.ruleset)):
-                out.print(line)
-    info = summary(game, setup)
-    if as_json:
-        click.echo(json.dumps(info, indent=2, default=str))
+        click.echo(json.dumps(summary(game, setup), indent=2, default=str))
         return
+    _play_trace(game, setup, agent, agents, full, max_steps)
+
+
+def _play_trace(game: Any, setup: dict[str, Any], agent: Any, agents: str, full: bool,
+                max_steps: int) -> None:
+    """Play ``game`` to its end printing its trace (every step, or the turns that matter) and the
+    outcome."""
+    from hisoutab.presentation.base import presentation_for
+    from hisoutab.presentation.terminal import escape, short_trace, step_line
+
+    out = console()
+    chars = summary(game, setup).get("characters")
+    who = (" vs ".join(f"{c} ({p})" for c, p in zip(chars, game.players, strict=False))
+           if chars else ", ".join(game.players))
+    out.print(f"[bold]{escape(game.ruleset.title)}[/] — {escape(who)}, seed {game.seed}, "
+              f"{agents} agents")
+    if full:
+        game.run(until="end", agents=agent, max_steps=max_steps,
+                 on_step=lambda s: out.print(step_line(s)))
+    else:
+        game.run(until="end", agents=agent, max_steps=max_steps)
+        for line in short_trace(game.history, game.ruleset.flow, presentation_for(game.ruleset)):
+            out.print(line)
+    info = summary(game, setup)
     result = game.result()
     if not game.over:
         out.print(f"[bold]not finished[/] after {max_steps} steps; {escape(str(result))}")
     else:
-        out.print(f"[bold]winner: {escape(str(info['winner']))}[/] — {escape(str(result))}; "
+        out.print(f"[bold]{escape(verdict(info))}[/] — {escape(str(result))}; "
                   f"{info['steps']} steps, {info['decisions']} decisions; log hash "
                   f"{info['log_hash'][:16]}")
 
@@ -130,28 +169,24 @@ def rules(ruleset: str, as_json: bool) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @setup_options
+@option_items("-o", "-O")
 @click.option("--widgets/--no-widgets", default=True, show_default=True,
               help="Also time a step plus re-render in the workbench widget (needs the lab extra).")
 @click.option("--json", "as_json", is_flag=True)
 @friendly
 def bench(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
-          setup_items: tuple[str, ...], widgets: bool, as_json: bool) -> None:
+          setup_items: tuple[str, ...], options: tuple[str, ...], widgets: bool,
+          as_json: bool) -> None:
     """Random playouts with full history: decisions, steps and games per second, bytes per step,
     and the workbench's step-and-render latency."""
     from hisoutab.engine.bench import bench as run_bench
 
-    if games < 1:
-        raise InputError(f"expected at least 1 game, got {games}", field="--games")
-    setup = parse_setup(ruleset, setup_items, p1, p2)
-    result = run_bench(games=games, ruleset=ruleset, seed=seed, setup=setup or None)
+    setup, rule_options = _series(games, ruleset, setup_items, options, p1, p2)
+    result = run_bench(games=games, ruleset=ruleset, seed=seed, setup=setup or None,
+                       options=rule_options or None)
     if widgets:
-        result.update(widget_latency(ruleset))
-    if as_json:
-        click.echo(json.dumps(result, indent=2))
-        return
-    out = console()
-    for key, value in result.items():
-        out.print(f"{key:>22}: {value}")
+        result.update(widget_latency(ruleset, setup=setup, options=rule_options))
+    _print_figures(result, as_json, 22)
 
 
 @click.command()
@@ -159,34 +194,53 @@ def bench(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @setup_options
+@option_items("-o", "-O")
 @click.option("--json", "as_json", is_flag=True)
 @friendly
 def stats(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
-          setup_items: tuple[str, ...], as_json: bool) -> None:
-    """Seeded random games: win rates, game lengths, and clauses no step cited."""
+          setup_items: tuple[str, ...], options: tuple[str, ...], as_json: bool) -> None:
+    """Seeded random games: win rates (victories and defeats for a co-operative game), game lengths
+    (steps, decisions and the ruleset's length figures), and clauses no step cited."""
     from hisoutab.engine.bench import random_stats
 
+    setup, rule_options = _series(games, ruleset, setup_items, options, p1, p2)
+    result = random_stats(games=games, ruleset=ruleset, seed=seed, setup=setup or None,
+                          options=rule_options or None)
+    _print_figures(result, as_json, 12)
+
+
+def _series(games: int, ruleset: str, setup_items: tuple[str, ...], options: tuple[str, ...],
+            p1: str | None, p2: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The setup and rule options of a series of games, checked before any is played."""
     if games < 1:
         raise InputError(f"expected at least 1 game, got {games}", field="--games")
     setup = parse_setup(ruleset, setup_items, p1, p2)
-    result = random_stats(games=games, ruleset=ruleset, seed=seed, setup=setup or None)
+    rule_options = parse_options(options)
+    Game(ruleset, seed=0, options=rule_options, setup=setup)  # the options checked as play checks them
+    return setup, rule_options
+
+
+def _print_figures(result: dict[str, Any], as_json: bool, width: int) -> None:
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
     out = console()
     for key, value in result.items():
-        out.print(f"{key:>12}: {value}")
+        out.print(f"{key:>{width}}: {value}")
 
 
-
-
-def widget_latency(ruleset: str) -> dict[str, Any]:
+def widget_latency(ruleset: str, *, setup: dict[str, Any] | None = None,
+                   options: dict[str, Any] | None = None) -> dict[str, Any]:
     """The workbench's step-and-render latency, measured in a separate Python process (the command
     line imports no Jupyter package); empty figures when the lab extra is not installed."""
     import subprocess
     import sys
 
     cmd = [sys.executable, "-m", "hisoutab.widgets.latency", "--ruleset", ruleset]
+    if setup:
+        cmd += ["--setup", json.dumps(setup, default=str)]
+    if options:
+        cmd += ["--options", json.dumps(options, default=str)]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False)
     except subprocess.TimeoutExpired:

@@ -177,15 +177,9 @@ def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
     """Run one scenario under two rulesets (or option sets): the first point where the states
     differ in a way that means something (not clause IDs or step names), where the step logs part,
     and the state differences at the end. Exit 0 when identical, 1 when they differ."""
-    from hisoutab.scenarios import diff_scenario, load_scenario
+    from hisoutab.scenarios import diff_scenario
 
-    if rulesets:
-        parts = [x.strip() for x in rulesets.split(",")]
-        if len(parts) != 2 or not all(parts):
-            raise InputError(f"{rulesets!r}: expected two ruleset ids A,B", field="--rulesets")
-        a, b = parts
-    else:
-        a = b = load_scenario(file).ruleset.id
+    a, b = _diff_rulesets(file, rulesets)
     if out is not None:
         _html_target(out, force)
     d = diff_scenario(file, a, b, parse_options(options_a), parse_options(options_b))
@@ -194,6 +188,32 @@ def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
         click.echo(json.dumps(d.to_dict(), indent=2, default=str))
         sys.exit(0 if d.same else 1)
     con = console()
+    _print_runs(con, d)
+    if written is not None:
+        con.print(f"wrote {escape(str(written))}")
+    if d.same:
+        con.print("[green]identical step logs and final states[/]")
+        sys.exit(0)
+    _print_comparison(con, d)
+    _print_end_differences(con, d)
+    sys.exit(1)
+
+
+def _diff_rulesets(file: str, rulesets: str | None) -> tuple[str, str]:
+    """The two ruleset ids of ``diff --rulesets A,B`` (default: the scenario's own, twice)."""
+    from hisoutab.scenarios import load_scenario
+
+    if not rulesets:
+        rid = load_scenario(file).ruleset.id
+        return rid, rid
+    parts = [x.strip() for x in rulesets.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise InputError(f"{rulesets!r}: expected two ruleset ids A,B", field="--rulesets")
+    return parts[0], parts[1]
+
+
+def _print_runs(con: Any, d: Any) -> None:
+    """Each run's length and verdict, the options it left out and its first failures."""
     ra, rb = d.results
     con.print(f"[bold]A[/] = {escape(d.a)}: {len(ra.steps)} steps, "
               f"{'passes' if ra.passed else 'fails'}")
@@ -205,12 +225,9 @@ def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
                       + escape(", ".join(r.scenario.dropped_options)))
         for f in r.failures[:3]:
             con.print(Text(f"  {tag}: {str(f).splitlines()[0]}"))
-    if written is not None:
-        con.print(f"wrote {escape(str(written))}")
-    if d.same:
-        con.print("[green]identical step logs and final states[/]")
-        sys.exit(0)
-    _print_comparison(con, d)
+
+
+def _print_end_differences(con: Any, d: Any) -> None:
     c = d.comparison
     if c is not None and c.end_changes:
         con.print(f"{len(c.end_changes)} difference(s) at the end (compared as above):")
@@ -220,7 +237,6 @@ def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
         con.print(f"{len(d.state_differences)} difference(s) in the final state:")
         for path, va, vb in d.state_differences[:40]:
             con.print(Text(f"  {path}: A={va!r} B={vb!r}"))
-    sys.exit(1)
 
 
 def _print_comparison(con: Any, d: Any) -> None:

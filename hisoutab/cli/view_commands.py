@@ -7,12 +7,21 @@ end); the helpers take a game, so another source (a scenario file) can feed the 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import click
 
-from hisoutab.cli.common import DEFAULT_RULESET, console, friendly
+from hisoutab.cli.common import (
+    DEFAULT_RULESET,
+    console,
+    friendly,
+    option_items,
+    parse_options,
+    parse_setup,
+    setup_options,
+)
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.files import check_target, write_file
 from hisoutab.presentation.marking import mark
@@ -25,14 +34,16 @@ GRAPH_SUFFIXES = (".svg", ".png", ".pdf", ".dot", ".gv")
 
 
 def seeded_game(seed: int = 0, step: int | None = None, *, ruleset: str = DEFAULT_RULESET,
-                max_steps: int = 200_000) -> Any:
-    """A game of ``ruleset`` played by ``RandomAgent(seed)``: stopped after ``step`` steps, or at its end
-    when ``step`` is None. A step past the end raises :class:`InputError`."""
+                max_steps: int = 200_000, setup: Mapping[str, Any] | None = None,
+                options: Mapping[str, Any] | None = None) -> Any:
+    """A game of ``ruleset`` (with ``setup`` and rule ``options``) played by ``RandomAgent(seed)``:
+    stopped after ``step`` steps, or at its end when ``step`` is None. A step past the end raises
+    :class:`InputError`."""
     from hisoutab import Game, RandomAgent
 
     if step is not None and step < 0:
         raise InputError(f"expected a step ≥ 0, got {step}", field="--step")
-    game = Game(ruleset, seed=seed)
+    game = Game(ruleset, seed=seed, setup=setup or None, options=options or None)
     limit = max_steps if step is None else step
     if limit:
         game.run(until="end", agents=RandomAgent(seed), max_steps=limit)
@@ -128,6 +139,32 @@ def _where(game: Any, seed: int) -> str:
     return f"seed {seed}, after {len(game.history)} steps (time {time}, turn player {actor})"
 
 
+def game_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """What builds a seeded game: ``--setup KEY=VALUE``, ``--p1``/``--p2`` (where the ruleset declares
+    them) and ``--option/-O KEY=VALUE``."""
+    built: Callable[..., Any] = setup_options(option_items("-O")(fn))
+    return built
+
+
+def built_game(file: str | None, seed: int, step: int | None, ruleset: str,
+               built: Mapping[str, Any]) -> tuple[Any, str]:
+    """(the game, where it stands): the scenario ``file``'s at ``step``, or a seeded random game of
+    ``ruleset`` with the setup and options of ``built`` (the :func:`game_options` values); a setup
+    or an option beside a scenario file is refused (the file says its own)."""
+    setup_items, options, p1, p2 = (built["setup_items"], built["options"], built["p1"], built["p2"])
+    if file:
+        given = [name for name, v in (("--setup", setup_items), ("--option", options), ("--p1", p1),
+                                      ("--p2", p2)) if v]
+        if given:
+            raise InputError(f"{file} sets its own setup and options; {', '.join(given)} applies "
+                             "only to a seeded game (no FILE)", field=given[0])
+        game = scenario_game(file, step)
+        return game, f"{file}, step {game.cursor}"
+    setup = parse_setup(ruleset, setup_items, p1, p2)
+    game = seeded_game(seed, step, ruleset=ruleset, setup=setup, options=parse_options(options))
+    return game, _where(game, seed)
+
+
 def scenario_game(file: str, step: int | None) -> Any:
     """The game a scenario file plays (its setup, script and stop), with the cursor after ``step``
     steps (or at its end)."""
@@ -156,20 +193,16 @@ def scenario_game(file: str, step: int | None) -> Any:
 @click.option("--viewer", default=None, metavar="PLAYER",
               help="Draw the state as this player sees it (hidden cards as ?).")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@game_options
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
 def render(file: str | None, seed: int, step: int | None, end: bool, out: str, designer: bool,
-           viewer: str | None, ruleset: str, force: bool) -> None:
+           viewer: str | None, ruleset: str, force: bool, **built: Any) -> None:
     """Write the state picture after step K (or at the end) of a scenario FILE, or of a seeded
-    random game when no file is given."""
-    if file:
-        game = scenario_game(file, _at(step, end))
-        path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force)
-        click.echo(f"wrote {path} ({file}, step {game.cursor})")
-        return
-    game = seeded_game(seed, _at(step, end), ruleset=ruleset)
+    random game (with --setup, --option) when no file is given."""
+    game, where = built_game(file, seed, _at(step, end), ruleset, built)
     path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force)
-    click.echo(f"wrote {path} ({_where(game, seed)})")
+    click.echo(f"wrote {path} ({where})")
 
 
 @click.group()
@@ -199,21 +232,18 @@ def graph_phases(ruleset: str, out: str, overview: bool, phase: str | None, forc
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @click.option("--explainer", "name", default="priority", show_default=True,
               help="Which of the ruleset's explainer graphs (priority, agenda, …).")
+@game_options
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
 def graph_priority(file: str | None, seed: int, step: int | None, turns: int, out: str,
-                   ruleset: str, name: str, force: bool) -> None:
-    """Who acts next and why, after step K of a scenario FILE or of a seeded random game."""
+                   ruleset: str, name: str, force: bool, **built: Any) -> None:
+    """Who acts next and why, after step K of a scenario FILE or of a seeded random game (with
+    --setup, --option)."""
     if turns < 1:
         raise InputError(f"expected at least 1 turn, got {turns}", field="--turns")
-    if file:
-        game = scenario_game(file, step)
-        path = write_priority_graph(game, game.state, out, turns=turns, name=name, force=force)
-        click.echo(f"wrote {path} ({file}, step {game.cursor})")
-        return
-    game = seeded_game(seed, step, ruleset=ruleset)
+    game, where = built_game(file, seed, step, ruleset, built)
     path = write_priority_graph(game, game.state, out, turns=turns, name=name, force=force)
-    click.echo(f"wrote {path} ({_where(game, seed)})")
+    click.echo(f"wrote {path} ({where})")
 
 
 @click.command()
@@ -225,20 +255,17 @@ def graph_priority(file: str | None, seed: int, step: int | None, turns: int, ou
 @click.option("--viewer", default=None, metavar="PLAYER",
               help="Show the state as this player sees it (hidden cards as ?).")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@game_options
 @click.argument("file", required=False, metavar="[SCENARIO.yaml]")
 @friendly
 def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | None, ruleset: str,
-         file: str | None) -> None:
-    """Print the state after step K of a scenario FILE or of a seeded random game."""
+         file: str | None, **built: Any) -> None:
+    """Print the state after step K of a scenario FILE or of a seeded random game (with --setup,
+    --option)."""
     from hisoutab.presentation import state_text
     from hisoutab.presentation.terminal import escape, step_renderable, trace_renderable
 
-    if file:
-        game = scenario_game(file, step)
-        where = f"{file}, step {game.cursor}"
-    else:
-        game = seeded_game(seed, step, ruleset=ruleset)
-        where = _where(game, seed)
+    game, where = built_game(file, seed, step, ruleset, built)
     out = console()
     out.print(escape(f"{game.ruleset.title} — {where}"))
     if last > 0 and game.history:

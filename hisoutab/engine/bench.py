@@ -7,6 +7,7 @@ import platform
 import sys
 import time
 import tracemalloc
+from collections.abc import Mapping
 from typing import Any
 
 from hisoutab.engine.agents import RandomAgent
@@ -21,15 +22,17 @@ def play_random(seed: int, ruleset: str, **kw: Any) -> Game:
 
 
 def bench(ruleset: str, games: int = 50, seed: int = 0, memory_games: int = 3,
-          setup: dict[str, Any] | None = None) -> dict[str, Any]:
+          setup: Mapping[str, Any] | None = None,
+          options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` seeded random games with full history; report rates (per second of this
     process's CPU time, so other load on the machine does not skew them) and bytes per step."""
-    play_random(seed, ruleset, setup=setup)  # warm caches (card files, compiled options)
+    play_random(seed, ruleset, setup=setup, options=options)  # warm caches (card files, compiled options)
     gc.collect()
     decisions = steps = 0
     t0 = time.perf_counter()
     c0 = time.process_time()
-    for g in playouts(ruleset, range(seed, seed + games), setup=setup):
+    for g in playouts(ruleset, range(seed, seed + games), setup=setup,
+                      options=options):
         decisions += g.decisions_made()
         steps += len(g.history)
         del g  # free the game (and its history) now, before the next one is built
@@ -41,7 +44,7 @@ def bench(ruleset: str, games: int = 50, seed: int = 0, memory_games: int = 3,
     mem_steps = 0
     base = tracemalloc.get_traced_memory()[0]
     for k in range(memory_games):
-        g = play_random(seed + k, ruleset, setup=setup)
+        g = play_random(seed + k, ruleset, setup=setup, options=options)
         kept.append(g)
         mem_steps += len(g.history)
     gc.collect()
@@ -65,39 +68,71 @@ def bench(ruleset: str, games: int = 50, seed: int = 0, memory_games: int = 3,
 
 
 def random_stats(ruleset: str, games: int = 1000, seed: int = 0, max_steps: int = 60_000,
-                 setup: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Seeded random games: win rates, game lengths, and the clause IDs no step cited."""
-    import statistics
+                 setup: Mapping[str, Any] | None = None,
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Seeded random games: outcomes, game lengths, and the clause IDs no step cited.
 
+    Outcomes: a competitive ruleset's games under ``wins`` (per winner, ``draw``) and ``win_rate``;
+    a co-operative ruleset's (``capabilities.cooperative``) under ``victories`` and ``defeats`` and
+    ``victory_rate``. Lengths: ``steps`` and ``decisions``, and each result figure the ruleset
+    declares in ``length_figures`` (``turns``, ``rounds``…)."""
     from hisoutab.engine.ruleset import get_ruleset
 
     rs = get_ruleset(ruleset)
+    figures: tuple[str, ...] = tuple(getattr(rs, "length_figures", ()) or ())
     cited: set[str] = set()
-    wins: dict[str, int] = {}
-    turns, steps, decisions = [], [], []
+    outcomes: dict[str, int] = {}
+    lengths: dict[str, list[int]] = {name: [] for name in (*figures, "steps", "decisions")}
     unfinished = 0
-    for game in playouts(ruleset, range(seed, seed + games), max_steps=max_steps, setup=setup):
+    for game in playouts(ruleset, range(seed, seed + games), max_steps=max_steps, setup=setup,
+                         options=options):
         for s in game.history:
             cited.update(s.clauses)
         result = game.result()
         if not game.over:
             unfinished += 1
         else:
-            label = str(result.to_dict()["winner"])
-            wins[label] = wins.get(label, 0) + 1
-        turns.append(int(result.figures.get("turns", 0)))
-        steps.append(len(game.history))
-        decisions.append(game.decisions_made())
+            label = outcome_label(result)
+            outcomes[label] = outcomes.get(label, 0) + 1
+        for name in figures:
+            lengths[name].append(_figure(result.figures.get(name)))
+        lengths["steps"].append(len(game.history))
+        lengths["decisions"].append(game.decisions_made())
+    out: dict[str, Any] = {"ruleset": ruleset, "games": games, "unfinished": unfinished}
+    if getattr(rs.capabilities, "cooperative", False):
+        out["victories"] = outcomes.get("victory", 0)
+        out["defeats"] = outcomes.get("defeat", 0)
+        out["victory_rate"] = round(out["victories"] / games, 3)
+        others = {k: v for k, v in outcomes.items() if k not in ("victory", "defeat")}
+        if others:  # a co-operative ruleset that returned a player's win or a draw
+            out["other_outcomes"] = dict(sorted(others.items()))
+    else:
+        out["wins"] = dict(sorted(outcomes.items()))
+        out["win_rate"] = {w: round(n / games, 3) for w, n in sorted(outcomes.items())}
+    out.update({name: length_summary(xs) for name, xs in lengths.items()})
+    out["never_cited"] = sorted(c for c in rs.clauses if c not in cited)
+    return out
 
-    def summary(xs: list[int]) -> dict[str, float]:
-        qs = statistics.quantiles(xs, n=10, method="inclusive") if len(xs) > 1 else [xs[0]] * 9
-        return {"mean": round(statistics.mean(xs), 1), "median": statistics.median(xs),
-                "p10": qs[0], "p90": qs[-1], "min": min(xs), "max": max(xs)}
 
-    return {
-        "ruleset": ruleset, "games": games, "unfinished": unfinished,
-        "wins": dict(sorted(wins.items())),
-        "win_rate": {w: round(n / games, 3) for w, n in sorted(wins.items())},
-        "turns": summary(turns), "steps": summary(steps), "decisions": summary(decisions),
-        "never_cited": sorted(c for c in rs.clauses if c not in cited),
-    }
+def outcome_label(result: Any) -> str:
+    """How a finished game is counted: the winner's name, ``draw``, ``victory`` or ``defeat``."""
+    kind = str(result.kind)
+    if kind == "win":
+        return str(result.winner)
+    return kind
+
+
+def _figure(value: Any) -> int:
+    """A length figure as an int (0 when the result does not give it as a number)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0
+    return int(value)
+
+
+def length_summary(xs: list[int]) -> dict[str, float]:
+    """Mean, median, 10th and 90th percentile, min and max of ``xs`` (one game or more)."""
+    import statistics
+
+    qs = statistics.quantiles(xs, n=10, method="inclusive") if len(xs) > 1 else [xs[0]] * 9
+    return {"mean": round(statistics.mean(xs), 1), "median": statistics.median(xs),
+            "p10": qs[0], "p90": qs[-1], "min": min(xs), "max": max(xs)}

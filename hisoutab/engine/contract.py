@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError
 from .flow import Flow
-from .ledger import CardLedger
+from .ledger import CardLedger, ZoneLedger, zone_ledger
 from .options import Options, OptionSet
 
 Visibility = Literal["public", "owner", "hidden"]
@@ -293,7 +293,7 @@ class RulesetBase:
     def card_zones(self) -> Iterator[Zone]:
         return (z for z in self.zones if z.holds_cards)
 
-    def place_cards(self, state: Any, ledger: CardLedger) -> CardLedger:
+    def place_cards(self, state: Any, ledger: CardLedger | ZoneLedger) -> CardLedger | ZoneLedger:
         """Tell ``ledger`` where every card of every declared card zone is (grids included); a card
         in a player's zone must belong to that player or to nobody (:meth:`card_owner`)."""
         return place_cards(self.zones, self.player_records(state), state, ledger,
@@ -301,8 +301,9 @@ class RulesetBase:
 
     def card_problems(self, ctx: Any, state: Any) -> list[str]:
         """The card ledger's findings for ``state``: a card in two places, a card in the zone of a
-        player it does not belong to, cards of :meth:`card_pool` missing or unknown ones."""
-        ledger = self.place_cards(state, CardLedger())
+        player it does not belong to, cards of :meth:`card_pool` missing or unknown ones. The
+        ledger is kept per game (``ctx``): only the zones that changed are walked again."""
+        ledger = self.place_cards(state, zone_ledger(ctx, []))
         return ledger.conserved(self.card_pool(ctx))
 
     def zone_of(self, state: Any, card: str) -> tuple[str | None, Zone] | None:
@@ -353,31 +354,38 @@ def default_card_owner(card: str, players: Sequence[str]) -> str | None:
 
 
 def place_cards(zones: Iterable[Zone], players: Iterable[Any], state: Any,
-                ledger: CardLedger,
-                owner: Callable[[str, Sequence[str]], str | None] | None = None) -> CardLedger:
+                ledger: CardLedger | ZoneLedger,
+                owner: Callable[[str, Sequence[str]], str | None] | None = None
+                ) -> CardLedger | ZoneLedger:
     """Tell ``ledger`` where every card of the card ``zones`` is: each player's (``players``: their
     records, with a ``name``) and the shared ones (fields of ``state``). ``owner`` (a ruleset's
     ``card_owner``) says whose a card is: a card in a player's zone must be that player's or
-    nobody's. Without it a card in a player's zone must be named ``<player>/…``."""
+    nobody's; without it a card in a player's zone must be named ``<player>/…``. A
+    :class:`ZoneLedger` is told only the zones whose value changed since its last check."""
     zones = [z for z in zones if z.holds_cards]
     players = tuple(players)
-    names = tuple(p.name for p in players)
-    for p in players:
+    if owner is not None:
+        names = tuple(p.name for p in players)
+
+        def belongs(card: str, player: str) -> bool:
+            whose = owner(card, names)
+            return whose is None or whose == player
+
+        ledger.belongs = belongs
+    unchanged = ledger.unchanged
+    for i, p in enumerate(players):
+        if ledger.same_record(i, p):  # an unchanged record: its zones are as at the last check
+            continue
         for z in zones:
-            if z.owner != "player":
-                continue
-            where = f"{p.name}.{z.name}"
-            if owner is None:
-                ledger.place_all(z.cards(p), where, p.name)
-                continue
-            for card in z.cards(p):
-                whose = owner(card, names)
-                if whose is not None and whose != p.name:
-                    ledger.problems.append(f"{card} in {where} does not belong to {p.name}")
-                ledger.place(card, where)
-    for z in zones:
-        if z.owner == "shared":
-            ledger.place_all(z.cards(state), z.name)
+            if z.owner == "player":
+                where = f"{p.name}.{z.name}"
+                if not unchanged((i, z.name), where, getattr(p, z.attr)):
+                    ledger.place_all(z.cards(p), where, p.name)
+    if not ledger.same_record(None, state):
+        for z in zones:
+            if z.owner == "shared" and not unchanged((None, z.name), z.name, getattr(state, z.attr)):
+                ledger.place_all(z.cards(state), z.name)
+    ledger.walked()
     return ledger
 
 

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.metadata import entry_points
 from typing import Any
 
 from .contract import Ruleset
 from .errors import InputError
 
-__all__ = ["Ruleset", "all_rulesets", "get_ruleset", "register", "ruleset_of_state"]
+__all__ = ["Ruleset", "all_rulesets", "get_ruleset", "register", "registered", "ruleset_of_state"]
 
 GROUP = "hisoutab.rulesets"
 PLUGINS_ENV = "HISOUTAB_PLUGINS"
@@ -32,10 +34,31 @@ _loaded: set[str] = set()
 
 
 def register(ruleset: Any) -> Any:
-    """Make ``ruleset`` known by its id (replacing one registered before under that id)."""
+    """Make ``ruleset`` known by its id (replacing one registered before under that id). A state
+    type belongs to the first ruleset registered with it: a variant that reuses another ruleset's
+    state type does not take that ruleset's states."""
     _REGISTRY[ruleset.id] = ruleset
-    _BY_STATE[ruleset.state_type] = ruleset
+    owner = _BY_STATE.get(ruleset.state_type)
+    if owner is None or owner.id == ruleset.id:
+        _BY_STATE[ruleset.state_type] = ruleset
     return ruleset
+
+
+@contextmanager
+def registered(*rulesets: Any) -> Iterator[None]:
+    """Rulesets known only inside the ``with`` block (a test's variants): the registry is as it was
+    afterwards."""
+    _discover()
+    registry, by_state = dict(_REGISTRY), dict(_BY_STATE)
+    try:
+        for rs in rulesets:
+            register(rs)
+        yield
+    finally:
+        _REGISTRY.clear()
+        _REGISTRY.update(registry)
+        _BY_STATE.clear()
+        _BY_STATE.update(by_state)
 
 
 def _load_entry_points() -> None:

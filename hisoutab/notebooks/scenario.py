@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import html
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,9 @@ def md(text: str) -> str:
 
 
 def _cells(scenario_path: str, name: str, description: str, picks: list[tuple[int, str]]) -> list[Any]:
-    import nbformat.v4 as nbf
+    import nbformat.v4
+
+    nbf: Any = nbformat.v4  # nbformat has no type hints
 
     cells = [
         nbf.new_markdown_cell(f"# {md(name)}\n\n{md(description)}\n\nMade from the scenario file "
@@ -49,12 +53,35 @@ def _cells(scenario_path: str, name: str, description: str, picks: list[tuple[in
     return cells
 
 
+def resolved_pythonpath(value: str, cwd: Path) -> str:
+    """``PYTHONPATH`` with each entry made absolute against ``cwd`` (an empty entry means ``cwd``)."""
+    parts = value.split(os.pathsep)
+    return os.pathsep.join(str((cwd / (p or ".")).resolve()) for p in parts)
+
+
+@contextmanager
+def absolute_pythonpath() -> Iterator[None]:
+    """While the notebook's kernel starts: a relative ``PYTHONPATH`` (``PYTHONPATH=. hisoutab
+    notebook …`` in a ruleset's folder) resolved against the folder the command was run in — the
+    kernel runs in the notebook's folder, where the relative entries would name other folders."""
+    old = os.environ.get("PYTHONPATH")
+    if old:
+        os.environ["PYTHONPATH"] = resolved_pythonpath(old, Path.cwd())
+    try:
+        yield
+    finally:
+        if old is not None:
+            os.environ["PYTHONPATH"] = old
+
+
 def scenario_notebook(scenario: str | Path, out: str | Path, *, execute: bool = True,
                       timeout: int = 300, force: bool = False) -> Path:
     """Write ``out`` (.ipynb): the scenario's step table and pictures, executed with outputs. An
     existing ``out`` is replaced only with ``force``; the write is atomic."""
-    import nbformat
+    import nbformat as nbformat_module
     from nbclient import NotebookClient
+
+    nbformat: Any = nbformat_module  # nbformat has no type hints
 
     from hisoutab.scenarios.runner import run_file
 
@@ -80,6 +107,7 @@ def scenario_notebook(scenario: str | Path, out: str | Path, *, execute: bool = 
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     if execute:
-        NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                       resources={"metadata": {"path": str(out.parent.resolve())}}).execute()
+        with absolute_pythonpath():
+            NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                           resources={"metadata": {"path": str(out.parent.resolve())}}).execute()
     return write_file(out, nbformat.writes(nb) + "\n", force=force)

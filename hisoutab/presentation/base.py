@@ -11,43 +11,44 @@ game shows better; no tool may crash on a registered ruleset.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from hisoutab.engine.errors import HisoutabError, InputError
-from hisoutab.engine.record import replace
 
 from . import tree
 from .cards import CardFace, SubsetChoice, card_zones
+from .edit_ops import EditOp, Param
+from .edits import generic_edits, move_card
+
+__all__ = ["GENERIC_QUIET_EVENTS", "EditOp", "Explainer", "Param", "Presentation", "generic_edits",
+           "move_card", "notable_events_of", "presentation_for", "presentation_of_state"]
 
 Explainer = Callable[..., Any]  # (game, state, **options) -> a DrawnGraph
 
-
-@dataclass(frozen=True)
-class Param:
-    """One field of an edit form: ``kind`` is ``player``, ``int``, ``choice`` or ``text``."""
-
-    name: str
-    kind: str = "int"
-    label: str = ""
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: Callable[[Any, Any, Mapping[str, Any]], Sequence[str]] | None = None  # (ctx, state, values)
-    default: Callable[[Any, Any, Mapping[str, Any]], Any] | None = None
+#: event types a short trace never tells when the ruleset declares no ``notable_events``: chance
+#: draws and the bookkeeping every card game repeats each turn
+GENERIC_QUIET_EVENTS = frozenset({"chance", "draw", "shuffle", "refill", "discard", "pass", "setup"})
 
 
-@dataclass(frozen=True)
-class EditOp:
-    """An edit of the situation the workbench offers as a form: ``apply(ctx, state, **values)``
-    returns the new state or raises ``ValueError`` with a message for the user. The workbench checks
-    the ruleset's invariants on the result before it accepts it."""
+def registered(ruleset_id: str) -> Any:
+    """The registered ruleset ``ruleset_id`` (None when there is none)."""
+    from hisoutab.engine.ruleset import get_ruleset
 
-    name: str
-    label: str
-    params: tuple[Param, ...]
-    apply: Callable[..., Any]
-    doc: str = ""
+    if not ruleset_id:
+        return None
+    try:
+        return get_ruleset(ruleset_id)
+    except InputError:
+        return None
+
+
+def notable_events_of(ruleset_id: str) -> frozenset[str] | None:
+    """The ``notable_events`` a registered ruleset declares (None when it declares none or is not
+    registered)."""
+    kinds = getattr(registered(ruleset_id), "notable_events", None)
+    return frozenset(kinds) if kinds is not None else None
 
 
 @dataclass
@@ -58,22 +59,32 @@ class Presentation:
     rules_doc: str = ""  # the rules page, from the repository root (default docs/rules/<id>.md)
     clause_anchors: bool = True  # the page has an anchor per clause (a bare reference has none)
     aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # scenario value words
-    #: event types that make a step a moment worth telling in a short trace (``hisoutab play``)
-    moment_events: frozenset[str] = frozenset({
-        "damage", "hit", "guard", "guard_crush", "spell", "knockdown", "bullet_hit", "spirit_break",
-        "special", "upgrade", "counter_hit", "parry", "block", "awaken", "end"})
+    #: event types that make a step a moment worth telling in a short trace (``hisoutab play``);
+    #: None: the ruleset's ``notable_events`` declaration, else :data:`GENERIC_QUIET_EVENTS` decides
+    moment_events: frozenset[str] | None = None
+    _notable: tuple[str, frozenset[str] | None] | None = field(default=None, init=False, repr=False,
+                                                               compare=False)
 
     # ---------------------------------------------------------------- pictures
     def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
                 viewer: str | None = None, prefix: str = "hs") -> str:
-        """The state picture as SVG text (a viewBox, no fixed width: it scales to its box)."""
+        """The state picture as SVG text (a viewBox, no fixed width: it scales to its box): the record
+        tree, the players in their colours, the declared grids whole."""
         return tree.record_svg(state, title=self.title(ctx, state), prefix=prefix,
-                               highlight=tuple(highlight))
+                               highlight=tuple(highlight), grids=self._grids(state))
+
+    def _grids(self, state: Any) -> tree.Grids:
+        from hisoutab.engine.ruleset import ruleset_of_state
+
+        return tree.Grids.of(ruleset_of_state(state))
 
     def title(self, ctx: Any, state: Any) -> str:
         """A one-line caption of the state."""
         parts = [self.ruleset_id or type(state).__name__]
-        for name in ("time", "turn", "round"):
+        axis = getattr(registered(self.ruleset_id), "time_axis", None)
+        for name in dict.fromkeys((axis, "time", "turn", "round")):
+            if name is None:
+                continue
             v = getattr(state, name, None)
             if isinstance(v, int) and not isinstance(v, bool):
                 parts.append(f"{name} {v}")
@@ -82,12 +93,13 @@ class Presentation:
     def text(self, ctx: Any, state: Any, *, designer: bool = False,
              highlight: Iterable[Any] = ()) -> Any:
         """The state for the terminal: a rich renderable."""
-        return tree.record_tree(state, title=self.title(ctx, state))
+        return tree.record_tree(state, title=self.title(ctx, state), grids=self._grids(state))
 
     def touched(self, ctx: Any, step: Any) -> tuple[Any, ...]:
-        """What a step touched, for the picture's highlight: the ``cell`` / ``from`` / ``to`` pairs
-        its events name."""
+        """What a step touched, for the picture's highlight: the ``cell`` / ``from`` / ``to`` values
+        its events name — (x, y) pairs, and grid cells addressed ``"<zone>[r][c]"``."""
         cells: set[tuple[int, int]] = set()
+        addresses: set[str] = set()
         for e in getattr(step, "events", ()) or ():
             if not isinstance(e, dict):
                 continue
@@ -96,13 +108,32 @@ class Presentation:
                 if (isinstance(v, (list, tuple)) and len(v) == 2
                         and all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
                     cells.add((int(v[0]), int(v[1])))
-        return tuple(sorted(cells))
+                elif tree.address(v) is not None:
+                    addresses.add(str(v))
+        return (*sorted(cells), *sorted(addresses))
 
     def moment(self, step: Any) -> bool:
-        """Whether ``step`` is one of the moments a short trace tells (a hit, a guard, a spell
-        card, the end…): one of its events has a type in :attr:`moment_events`."""
-        kinds = self.moment_events
-        return any(isinstance(e, dict) and e.get("type") in kinds for e in getattr(step, "events", ()))
+        """Whether ``step`` is one of the moments a short trace tells (a hit, a guard, the end…): one
+        of its events has a type in :meth:`notable_events` — or, when neither the presentation nor
+        the ruleset names them, a type outside :data:`GENERIC_QUIET_EVENTS`."""
+        kinds = self.notable_events()
+        for e in getattr(step, "events", ()) or ():
+            kind = e.get("type") if isinstance(e, dict) else None
+            if not isinstance(kind, str):
+                continue
+            if kind in kinds if kinds is not None else kind not in GENERIC_QUIET_EVENTS:
+                return True
+        return False
+
+    def notable_events(self) -> frozenset[str] | None:
+        """The event types worth telling: :attr:`moment_events` when set, else the ruleset's
+        ``notable_events`` declaration (None: the generic rule of :meth:`moment`)."""
+        if self.moment_events is not None:
+            return self.moment_events
+        cached = self._notable
+        if cached is None or cached[0] != self.ruleset_id:
+            cached = self._notable = (self.ruleset_id, notable_events_of(self.ruleset_id))
+        return cached[1]
 
     # ---------------------------------------------------------------- cards
     def card_face(self, ctx: Any, state: Any, card: str) -> CardFace | None:
@@ -153,117 +184,9 @@ class Presentation:
 
     # ---------------------------------------------------------------- edits
     def edits(self, ruleset: Any) -> tuple[EditOp, ...]:
-        """The workbench's edits: by default, set a declared counter of a player and move a card
-        between declared card zones."""
+        """The workbench's edits: by default, set a declared counter (a player's or a shared one) and
+        move a card between declared card zones and grid cells."""
         return generic_edits(ruleset)
-
-
-# ------------------------------------------------------------------- generic edits
-def _player_names(ctx: Any, state: Any, values: Mapping[str, Any]) -> Sequence[str]:
-    return [p.name for p in getattr(state, "players", ())]
-
-
-def generic_edits(ruleset: Any) -> tuple[EditOp, ...]:
-    """Edits every ruleset gets from its declarations: a player's counter, a card's zone."""
-    zones = tuple(getattr(ruleset, "zones", ()))
-    counters = [z for z in zones if z.kind == "counter" and z.owner == "player"]
-    card_zones = [z for z in zones if z.holds_cards and z.owner == "player"]
-    ops = []
-    if counters:
-        def set_counter(ctx: Any, state: Any, *, player: str, counter: str, value: int) -> Any:
-            zone = next((z for z in counters if z.name == counter), None)
-            if zone is None:
-                raise ValueError(f"no counter {counter!r}")
-            i = _index(state, player)
-            p = state.players[i]
-            return _with_player(state, i, replace(p, **{zone.attr: value}))
-
-        ops.append(EditOp(
-            "counter", "set a counter",
-            (Param("player", "player", choices=_player_names),
-             Param("counter", "choice", choices=lambda c, s, v: [z.name for z in counters]),
-             Param("value", "int", minimum=-10_000, maximum=10_000,
-                   default=lambda c, s, v: _counter_value(s, counters, v))),
-            set_counter, "set a player's counter (HP, a marker…) to a value"))
-    if card_zones:
-        def move(ctx: Any, state: Any, *, player: str, card: str, zone: str) -> Any:
-            return move_card(ruleset, state, player, card, zone)
-
-        ops.append(EditOp(
-            "move", "move a card",
-            (Param("player", "player", choices=_player_names),
-             Param("card", "choice", choices=lambda c, s, v: _cards_of(ruleset, s, v.get("player"))),
-             Param("zone", "choice", choices=lambda c, s, v: [z.name for z in card_zones])),
-            move, "move one of a player's cards into another of the player's zones (on top)"))
-    return tuple(ops)
-
-
-def _index(state: Any, player: str) -> int:
-    for i, p in enumerate(getattr(state, "players", ())):
-        if p.name == player:
-            return i
-    raise ValueError(f"no player {player!r}")
-
-
-def _with_player(state: Any, i: int, p: Any) -> Any:
-    players = list(state.players)
-    players[i] = p
-    return replace(state, players=tuple(players))
-
-
-def _counter_value(state: Any, counters: Sequence[Any], values: Mapping[str, Any]) -> int:
-    name = values.get("counter") or (counters[0].name if counters else None)
-    player = values.get("player")
-    for p in getattr(state, "players", ()):
-        if p.name == player or player is None:
-            zone = next((z for z in counters if z.name == name), None)
-            v = getattr(p, zone.attr, 0) if zone else 0
-            return v if isinstance(v, int) and not isinstance(v, bool) else 0
-    return 0
-
-
-def _cards_of(ruleset: Any, state: Any, player: Any) -> list[str]:
-    out = []
-    for p in getattr(state, "players", ()):
-        if player is not None and p.name != player:
-            continue
-        for z in ruleset.zones:
-            if z.holds_cards and z.owner == "player":
-                out.extend(z.cards(p))
-    return out
-
-
-def move_card(ruleset: Any, state: Any, player: str, card: str, zone: str) -> Any:
-    """``card`` (one of ``player``'s) moved from the declared zone it is in to the top of ``zone``
-    (a one-card zone must be empty). Raises ``ValueError`` with a message for the user."""
-    target = next((z for z in ruleset.zones if z.name == zone and z.holds_cards), None)
-    if target is None:
-        raise ValueError(f"no card zone {zone!r}; zones: "
-                         + ", ".join(z.name for z in ruleset.zones if z.holds_cards))
-    i = _index(state, player)
-    p = state.players[i]
-    source = next((z for z in ruleset.zones if z.holds_cards and z.owner == "player"
-                   and card in z.cards(p)), None)
-    if source is None:
-        raise ValueError(f"{card} is not in one of {player}'s zones")
-    if source.name == target.name:
-        raise ValueError(f"{card} is already in {zone}")
-    changes: dict[str, Any] = {}
-    old = getattr(p, source.attr)
-    if source.kind == "card":
-        changes[source.attr] = None
-    else:
-        # a zone of slots (it holds None for an empty slot) keeps its slots
-        changes[source.attr] = (tuple(None if x == card else x for x in old) if None in old
-                                else tuple(x for x in old if x != card))
-    if target.kind == "card":
-        if getattr(p, target.attr) is not None:
-            raise ValueError(f"{player}'s {zone} already holds {getattr(p, target.attr)}")
-        changes[target.attr] = card
-    else:
-        current = changes.get(target.attr, getattr(p, target.attr))
-        changes[target.attr] = (card,) + tuple(current)
-    return _with_player(state, i, replace(p, **changes))
 
 
 # ------------------------------------------------------------------- the registry

@@ -13,7 +13,7 @@ Everything a face holds comes from card files, so everything is escaped here.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,19 +133,38 @@ def card_html(face: CardFace, *, style: bool = True) -> str:
     return "".join(out)
 
 
+def grid_cells(zone: Any, record: Any) -> Iterator[tuple[tuple[int, int], str]]:
+    """(position, card) of the non-empty cells of grid ``zone`` in ``record`` (a cell holds a card
+    instance, ``""``, or a token carrying its card in the zone's ``card_attr``): the zone's own
+    ``cells`` where the engine has it."""
+    cells = getattr(zone, "cells", None)
+    if callable(cells):
+        yield from cells(record)
+        return
+    for r, row in enumerate(getattr(record, zone.attr, ()) or ()):
+        for c, cell in enumerate(row):
+            card = getattr(cell, zone.card_attr, None) if zone.card_attr and cell else cell
+            if isinstance(card, str) and card:
+                yield (r, c), card
+
+
 def card_zones(ruleset: Any, state: Any) -> dict[str, str]:
-    """Where each card is: card id → ``"P1 hand"`` (a player's zone) or ``"deck"`` (a shared one),
-    from the ruleset's declared card zones."""
+    """Where each card is: card id → ``"P1 hand"`` (a player's zone), ``"deck"`` (a shared one) or
+    ``"map[1][2]"`` (a grid's cell), from the ruleset's declared card zones and grids."""
     where: dict[str, str] = {}
+    players = getattr(state, getattr(ruleset, "players_field", "players") or "players", ()) or ()
     for z in getattr(ruleset, "zones", ()):
-        if not z.holds_cards:
+        if not z.holds_cards and z.kind != "grid":
             continue
-        holders = [(p.name + " ", p) for p in getattr(state, "players", ())] if z.owner == "player" \
-            else [("", state)]
+        holders = [(p.name + " ", p) for p in players] if z.owner == "player" else [("", state)]
         for prefix, h in holders:
-            for c in z.cards(h):
+            if z.kind == "grid":
+                found = [(f"{prefix}{z.name}[{r}][{c}]", card) for (r, c), card in grid_cells(z, h)]
+            else:
+                found = [(prefix + z.name, card) for card in z.cards(h)]
+            for place, c in found:
                 if isinstance(c, str) and c != "?":
-                    where.setdefault(c, prefix + z.name)
+                    where.setdefault(c, place)
     return where
 
 

@@ -334,38 +334,48 @@ class _Lens:
     def view(self, side: int, point: Point) -> dict[str, Any]:
         rs = self.rulesets[side]
         state = point.state
-        out: dict[str, Any] = {}
-        records = _player_records(rs, state)
-        if self.same:
-            field_name = getattr(rs, "players_field", "players")
-            for k, v in self._fields(state).items():
-                if k in IGNORED or (k == field_name and records):
-                    continue
-                _flat(k, self._plain(v), out)
-            for p in records:
-                out.update(self._player(p))
-        else:
-            time, actor = rs.turn_info(state)
-            out[TIME] = time
-            out[TURN] = actor
-            for p in records:
-                for pair in self.player_zones:
-                    z = pair[side]
-                    out[f"{p.name}.{z.name}"] = _zone_value(z, p)
-            for pair in self.zones:
-                z = pair[side]
-                if z.owner == "shared":
-                    out[z.name] = _zone_value(z, state)
-            hook = self.hooks[side]
-            if hook is not None:
-                for k, v in dict(hook(point.ctx, state)).items():
-                    out[str(k)] = _plain(v)
+        out = self._same_view(rs, state) if self.same else self._declared_view(side, point)
         d = point.decision
         out[DECIDES] = "+".join(d.players) if d is not None else None
         if d is not None:
             for p, opts in zip(d.players, d.options, strict=True):
                 out[OFFERED + p] = [o.label for o in opts]
         out[RESULT] = _outcome(rs.result(state))
+        return out
+
+    def _same_view(self, rs: Any, state: Any) -> dict[str, Any]:
+        """One ruleset's state, every field (the players' by name)."""
+        out: dict[str, Any] = {}
+        records = _player_records(rs, state)
+        field_name = getattr(rs, "players_field", "players")
+        for k, v in self._fields(state).items():
+            if k in IGNORED or (k == field_name and records):
+                continue
+            _flat(k, self._plain(v), out)
+        for p in records:
+            out.update(self._player(p))
+        return out
+
+    def _declared_view(self, side: int, point: Point) -> dict[str, Any]:
+        """Two rulesets' states, as what both declare: the clock, the turn player, the common
+        zones, what both presentations compare."""
+        rs, state = self.rulesets[side], point.state
+        out: dict[str, Any] = {}
+        time, actor = rs.turn_info(state)
+        out[TIME] = time
+        out[TURN] = actor
+        for p in _player_records(rs, state):
+            for pair in self.player_zones:
+                z = pair[side]
+                out[f"{p.name}.{z.name}"] = _zone_value(z, p)
+        for pair in self.zones:
+            z = pair[side]
+            if z.owner == "shared":
+                out[z.name] = _zone_value(z, state)
+        hook = self.hooks[side]
+        if hook is not None:
+            for k, v in dict(hook(point.ctx, state)).items():
+                out[str(k)] = _plain(v)
         return out
 
 

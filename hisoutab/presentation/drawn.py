@@ -27,7 +27,8 @@ class DrawnGraph:
     @property
     def source(self) -> str:
         """The DOT text."""
-        return self.dot.source
+        source: str = self.dot.source
+        return source
 
     def pipe(self, format: str = "svg") -> bytes:
         """Render with the ``dot`` executable (raises ``graphviz.ExecutableNotFound`` without it).
@@ -53,7 +54,8 @@ class DrawnGraph:
                                   field="graph")
                 continue
             if done.returncode == 0:
-                return done.stdout
+                drawn: bytes = done.stdout
+                return drawn
             last = graphviz.CalledProcessError(done.returncode, [exe, f"-T{format}"], output=done.stdout,
                                                stderr=done.stderr)
         assert last is not None

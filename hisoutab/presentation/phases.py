@@ -169,9 +169,7 @@ def draw_phase_graph(ruleset: Any, *, path: Sequence[Any] | None = None,
         unknown = sorted(set(given) - set(ids))
         if unknown:
             raise ValueError(f"{label} names undeclared steps: {', '.join(unknown)}")
-    on_path = set(path_names or ())
     path_pairs = set(itertools.pairwise(path_names)) if path_names else set()
-    top = max(counts.values(), default=0) if counts is not None else 0
 
     legend = "rounded box: automatic step    double octagon: a player chooses"
     if path_names is not None:
@@ -189,9 +187,19 @@ def draw_phase_graph(ruleset: Any, *, path: Sequence[Any] | None = None,
     if flow.start in ids:
         dot.node(f"{prefix}start", label="", shape="point", width="0.12", style="filled",
                  fillcolor="black", tooltip="start")
+    _draw_phases(dot, flow, g, ids, set(path_names or ()), counts)
+    if flow.start in ids:
+        dot.edge(f"{prefix}start", ids[flow.start], arrowsize="0.6")
+    _draw_edges(dot, flow, g, ids, path_pairs if path_names is not None else None, edge_labels)
+    return dot
 
+
+def _draw_phases(dot: graphviz.Digraph, flow: Any, g: nx.DiGraph, ids: Mapping[str, str],
+                 on_path: set[str], counts: Mapping[str, int] | None) -> None:
+    """One cluster per phase that has steps, in the declared phase order, with its step nodes."""
+    top = max(counts.values(), default=0) if counts is not None else 0
     by_phase: dict[str, list[str]] = {}
-    for name in names:
+    for name in sorted(flow.steps):
         by_phase.setdefault(flow.steps[name].phase, []).append(name)
     for k, phase in enumerate(_phase_order(flow)):
         members = by_phase.get(phase)
@@ -202,30 +210,40 @@ def draw_phase_graph(ruleset: Any, *, path: Sequence[Any] | None = None,
                    color="#9a9a9a", fontsize="13", fontname=f"{_FONT} Bold", labeljust="l")
             for name in members:
                 data = g.nodes[name]
-                attrs: dict[str, str] = {"tooltip": _plain(f"{name} [{data['kind']}]: {data['doc']}")}
-                if data["kind"] == "choice":
-                    attrs.update(shape="doubleoctagon", style="filled")
-                count = None
-                if counts is not None:
-                    count = int(counts.get(name, 0))
-                    if count > 0:
-                        fill, dark = _fill(count, top)
-                        attrs["fillcolor"] = fill
-                        if dark:
-                            attrs["fontcolor"] = "white"
-                    else:
-                        attrs.update(fillcolor=_UNVISITED_FILL, color=_UNVISITED_TEXT,
-                                     fontcolor=_UNVISITED_TEXT,
-                                     style=attrs.get("style", "rounded,filled") + ",dashed")
-                if name in on_path:
-                    attrs.update(color=_PATH, penwidth="2.5")
+                count = int(counts.get(name, 0)) if counts is not None else None
+                attrs = _node_attrs(name, data, count, top, name in on_path)
                 c.node(ids[name], label=_node_label(name, data["clauses"], count), **attrs)
 
-    if flow.start in ids:
-        dot.edge(f"{prefix}start", ids[flow.start], arrowsize="0.6")
 
-    # Layout: only edges that lead further from the start (by BFS depth) set the ranks; edges back
-    # to an earlier depth (the effect fan after an attack, "next turn") do not pull nodes around.
+def _node_attrs(name: str, data: Mapping[str, Any], count: int | None, top: int,
+                on_path: bool) -> dict[str, str]:
+    """A step node's look: its kind's shape, its count's fill (grey and dashed: never run), the
+    path's border."""
+    attrs: dict[str, str] = {"tooltip": _plain(f"{name} [{data['kind']}]: {data['doc']}")}
+    if data["kind"] == "choice":
+        attrs.update(shape="doubleoctagon", style="filled")
+    if count is not None:
+        if count > 0:
+            fill, dark = _fill(count, top)
+            attrs["fillcolor"] = fill
+            if dark:
+                attrs["fontcolor"] = "white"
+        else:
+            attrs.update(fillcolor=_UNVISITED_FILL, color=_UNVISITED_TEXT,
+                         fontcolor=_UNVISITED_TEXT,
+                         style=attrs.get("style", "rounded,filled") + ",dashed")
+    if on_path:
+        attrs.update(color=_PATH, penwidth="2.5")
+    return attrs
+
+
+def _draw_edges(dot: graphviz.Digraph, flow: Any, g: nx.DiGraph, ids: Mapping[str, str],
+                path_pairs: set[tuple[str, str]] | None, edge_labels: bool) -> None:
+    """The declared edges (the path's in red, the others dimmed when a path is drawn), then the
+    path's undeclared steps, dashed.
+
+    Layout: only edges that lead further from the start (by BFS depth) set the ranks; edges back
+    to an earlier depth (the effect fan after an attack, "next turn") do not pull nodes around."""
     depth = nx.single_source_shortest_path_length(g, flow.start) if flow.start in g else {}
     for src, dst in sorted(g.edges):
         if src not in ids or dst not in ids:  # an edge to an undeclared step (see Flow.check)
@@ -236,17 +254,15 @@ def draw_phase_graph(ruleset: Any, *, path: Sequence[Any] | None = None,
             attrs["constraint"] = "false"
         if edge_labels and when:
             attrs["label"] = _edge_label(when)
-        if path_names is not None:
+        if path_pairs is not None:
             if (src, dst) in path_pairs:
                 attrs.update(color=_PATH, penwidth="2.2", fontcolor=_PATH)
             else:
                 attrs.update(color=_EDGE_DIM, fontcolor="#9a9a9a")
         dot.edge(ids[src], ids[dst], **attrs)
-
-    for src, dst in sorted(path_pairs - set(g.edges)):
+    for src, dst in sorted((path_pairs or set()) - set(g.edges)):
         dot.edge(ids[src], ids[dst], label="undeclared", style="dashed", color=_PATH, fontcolor=_PATH,
                  penwidth="2", tooltip=_plain(f"{src} → {dst}: happened but is not declared"))
-    return dot
 
 
 # ------------------------------------------------------------------ wrapper

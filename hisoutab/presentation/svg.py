@@ -9,11 +9,30 @@ from xml.sax.saxutils import escape
 FONT = "sans-serif"
 INK = "#222222"
 MUTED = "#666666"
-PLAYER_COLORS = ("#c8372d", "#2a62c9")  # P1 red-ish, P2 blue-ish
-PLAYER_LIGHT = ("#fbe3e1", "#e0e9fb")
+#: the players' colours, P1 to P4: red, blue, green, purple — told apart by people with the common
+#: colour-vision deficiencies by hue 60° or more apart, each readable on white (contrast ≥ 4.5:1)
+#: and none near the highlight's orange; a fifth player and on take them again
+PALETTE = ("#c8372d", "#2a62c9", "#1d7a3e", "#8e24aa")
+#: the light tint of each player's colour, for a player's boxes (ink stays readable on it)
+PALETTE_LIGHT = ("#fbe3e1", "#e0e9fb", "#dff2e4", "#f1e1f7")
+#: the two players of a duel (P1 red-ish, P2 blue-ish): the palette's first two
+PLAYER_COLORS = PALETTE[:2]
+PLAYER_LIGHT = PALETTE_LIGHT[:2]
 BLUE_CELL = "#8ec2ff"
 YELLOW_CELL = "#ffd95a"
 HIGHLIGHT = "#ff8c00"
+
+
+
+def player_color(i: int) -> str:
+    """The colour of player ``i`` (0 is P1), for lines and text on the white background."""
+    return PALETTE[i % len(PALETTE)]
+
+
+def player_light(i: int) -> str:
+    """The light tint of player ``i``'s colour, for the background of the player's boxes."""
+    return PALETTE_LIGHT[i % len(PALETTE_LIGHT)]
+
 
 _ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 

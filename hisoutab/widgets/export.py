@@ -26,26 +26,22 @@ MIN_MAX_STEPS = 5000
 def started_from_state(game: Game) -> bool:
     """Whether ``game`` started from a crafted state rather than the standard initial state."""
     try:
-        return game.initial != game.ruleset.initial_state(game.ctx, game.seed)
+        return bool(game.initial != game.ruleset.initial_state(game.ctx, game.seed))
     except Exception:
         return True
 
 
-def _characters(game: Game) -> list[str] | None:
-    chars = game.setup.get("characters")
-    if chars:
-        return [c if isinstance(c, str) else getattr(c, "id", str(c)) for c in chars]
-    ctx_chars = getattr(game.ctx, "characters", None)
-    return [getattr(c, "id", str(c)) for c in ctx_chars] if ctx_chars else None
-
-
 def _setup(game: Game) -> dict[str, Any]:
-    """The game's setup as scenario values: its fields, the characters by id."""
-    setup: dict[str, Any] = {k: to_dict(v) for k, v in game.setup.items() if k != "characters"}
-    fields = getattr(game.ruleset.setup_schema, "model_fields", {})
-    chars = _characters(game) if "characters" in fields or "characters" in game.setup else None
-    if chars:
-        setup["characters"] = chars
+    """The game's setup as scenario values: the fields given, and the fields the ruleset's
+    ``character_flags`` set (its characters), as the setup holds them, by id."""
+    setup: dict[str, Any] = {k: to_dict(v) for k, v in game.setup.items()}
+    flags: dict[str, str] = dict(getattr(game.ruleset, "character_flags", {}) or {})
+    for head in dict.fromkeys(path.partition(".")[0] for path in flags.values()):
+        value = getattr(game.setup_model, head, None)
+        if isinstance(value, (list, tuple)):
+            setup[head] = [v if isinstance(v, str) else getattr(v, "id", str(v)) for v in value]
+        elif value is not None:
+            setup[head] = value if isinstance(value, str) else getattr(value, "id", str(value))
     return setup
 
 
@@ -63,13 +59,15 @@ def _player_path(game: Game, i: int, name: str, field: str) -> str | None:
 
 
 def _checks(game: Game) -> dict[str, Any]:
-    """A few values of the state at the cursor to check: the time, each player's HP (or, without
-    HP, each player's declared counters), and that the game is over."""
+    """A few values of the state at the cursor to check: the clock (the ruleset's ``time_axis``, else
+    a ``time`` field), each player's HP (or, without HP, each player's declared counters), and that
+    the game is over."""
     s = game.state
     check: dict[str, Any] = {}
-    time = getattr(s, "time", None)
+    axis = getattr(game.ruleset, "time_axis", None) or "time"
+    time = getattr(s, axis, None)
     if isinstance(time, int) and not isinstance(time, bool):
-        check["time"] = time
+        check[axis] = time
     players = [p for p in getattr(s, "players", ()) if hasattr(p, "name")]
     counters = [z.attr for z in game.ruleset.zones if z.kind == "counter" and z.owner == "player"]
     fields = ["hp"] if any(hasattr(q, "hp") for q in players) else counters
@@ -115,7 +113,7 @@ def line_scenario(game: Game, *, name: str | None = None, description: str | Non
     if script:
         doc["script"] = script
     # stop after the cursor's last step (step indices count from the game's start; at the
-    # start itself, before any step)
+    # start itself, before any step: an edit's new line)
     doc["until"] = until_after(game.cursor)
     doc["max_steps"] = max(MIN_MAX_STEPS, game.cursor + 100)
     doc["expect"] = [{"at": "end", "state": _checks(game)}]

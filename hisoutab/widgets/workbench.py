@@ -56,7 +56,7 @@ def rules_href(url: str) -> str:
     return "../" + url
 
 
-class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
+class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[misc, unused-ignore]  # untyped ipywidgets
     """A game in widgets. ``Workbench(game)``, ``Workbench(state)`` (a new game from that state, of
     the ruleset the state belongs to) or ``Workbench(None)`` (a new game of ``ruleset`` with
     ``seed``).
@@ -220,7 +220,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
         step = None
         try:
             if g.over and g.cursor >= len(g.line.steps):
-                self.message = "the game is over"
+                self.message = f"the game is over: {g.result()}"
             elif g.pending is not None and g.cursor >= len(g.line.steps):
                 if self.auto.value:
                     step = self._agent_choice()
@@ -282,7 +282,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
                    and (g.over or (g.pending is not None and not self.auto.value)))
         if blocked:
             self.play.playing = False
-            self.message = "the game is over" if g.over else "paused: a decision is pending"
+            self.message = f"the game is over: {g.result()}" if g.over else "paused: a decision is pending"
             self.refresh()
             return
         self.do_step()
@@ -575,6 +575,22 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
     def _chips(self, s: Step) -> str:
         """The cards step ``s`` names (in its events), as chips to click for their face."""
         g = self.game
+        named = self._named_cards(s)
+        if not named:
+            return ""
+        chips = []
+        for c in named[:CHIPS]:
+            face = self.presentation.card_face(g.ctx, s.after, c)
+            title = card_title(face) if face is not None else c
+            name = face.name if face is not None else c
+            chips.append(f'<span class="hs-chip" data-card="{esc(c)}" title="{esc(title)}">'
+                         f"{esc(name)}</span>")
+        return '<div class="hs-chips">cards: ' + "".join(chips) + "</div>"
+
+    def _named_cards(self, s: Step) -> list[str]:
+        """The cards step ``s``'s events name and those it moved, in order, without the cards the
+        viewer cannot see."""
+        g = self.game
         known = set(self.presentation.cards(g.ctx, s.after)) | set(self.presentation.cards(g.ctx, s.before))
         named: list[str] = []
 
@@ -598,16 +614,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):
             seen = set(self.presentation.cards(g.ctx, self._seen(s.after))) | set(
                 self.presentation.cards(g.ctx, self._seen(s.before)))
             named = [c for c in named if c in seen]
-        if not named:
-            return ""
-        chips = []
-        for c in named[:CHIPS]:
-            face = self.presentation.card_face(g.ctx, s.after, c)
-            title = card_title(face) if face is not None else c
-            name = face.name if face is not None else c
-            chips.append(f'<span class="hs-chip" data-card="{esc(c)}" title="{esc(title)}">'
-                         f"{esc(name)}</span>")
-        return '<div class="hs-chips">cards: ' + "".join(chips) + "</div>"
+        return named
 
     def _log_entry(self, s: Step) -> tuple[str, int]:
         """The log's line for step ``s`` (made once per step)."""

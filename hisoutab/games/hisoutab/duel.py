@@ -5,7 +5,7 @@ pieces that face each other, cells and card names in sentences. Each ruleset's s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
@@ -13,7 +13,16 @@ from hisoutab.engine.contract import Capabilities, Result, RulesetBase
 from hisoutab.engine.record import replace
 
 PLAYERS = ("P1", "P2")
-S = TypeVar("S")
+
+
+class Duel(Protocol):
+    """A duel's state: its two players' records (each with ``x`` and ``facing``)."""
+
+    @property
+    def players(self) -> tuple[Any, Any]: ...
+
+
+S = TypeVar("S", bound=Duel)
 
 
 def pn(i: int) -> str:
@@ -23,7 +32,7 @@ def pn(i: int) -> str:
 
 def setp(s: S, i: int, p: Any) -> S:
     """The state with player ``i`` replaced."""
-    players = s.players  # type: ignore[attr-defined]
+    players = s.players
     return replace(s, players=(p, players[1]) if i == 0 else (players[0], p))
 
 
@@ -36,7 +45,7 @@ def face_each_other(ctx: Any, s: S) -> S:
     on one column keep their facing)."""
     if not ctx.auto_facing:
         return s
-    a, b = s.players  # type: ignore[attr-defined]
+    a, b = s.players
     if a.x == b.x:
         return s
     fa, fb = (1, -1) if a.x < b.x else (-1, 1)
@@ -53,11 +62,11 @@ def names(ctx: Any, iids: Iterable[str]) -> str:
 
 class DuelSetup(BaseModel):
     """The setup of a duel: the two characters (ids of the ruleset's character files, paths of
-    ``.yaml`` files, or character records); none given: the ruleset's default pair."""
+    ``.yaml`` files, or character records); none given: the default pair, miko and magician."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
-    characters: tuple[Any, Any] | None = None
+    characters: tuple[Any, Any] | None = ("miko", "magician")
 
     @field_validator("characters", mode="before")
     @classmethod

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from hisoutab.engine.errors import HisoutabError
 from hisoutab.engine.game import Game
 from hisoutab.engine.record import replace
+from hisoutab.games.hisoutab.kit.situations import full_ids, situation_maker
 from hisoutab.presentation.before_after import run_to as run_to  # the notebooks take it from here
 
 RULESET = "hisoutab-draft"
@@ -43,10 +43,6 @@ def after_setup(seed: int = 0, options: Mapping[str, Any] | None = None,
     return game
 
 
-def _full(name: str, cards: Iterable[str] | None) -> tuple[str, ...]:
-    return tuple(c if "/" in c else f"{name}/{c}" for c in cards) if cards is not None else ()
-
-
 def arrange(game: Game, i: int, *, played: str | None = None, resolved: str | None = None,
             discard: Iterable[str] = (), **fields: Any) -> Any:
     """Player ``i`` of ``game.state`` with exactly these zones (short card ids get the player's
@@ -55,26 +51,13 @@ def arrange(game: Game, i: int, *, played: str | None = None, resolved: str | No
     card of the game's pool stays in hand, the skill versions not taken stay set aside."""
     p = game.state.players[i]
     name = p.name
-    played_ = _full(name, [played])[0] if played else None
-    resolved_ = _full(name, [resolved])[0] if resolved else None
-    discard_ = _full(name, discard)
+    played_ = full_ids(name, [played])[0] if played else None
+    resolved_ = full_ids(name, [resolved])[0] if resolved else None
+    discard_ = full_ids(name, discard)
     placed = set(discard_) | {played_}
     pool = p.hand + p.discard + ((p.played,) if p.played else ())
     hand_ = tuple(c for c in pool if c not in placed)
     return replace(p, hand=hand_, played=played_, discard=discard_, resolved=resolved_, **fields)
 
 
-def situation(base: Game, *, agenda: Iterable[tuple] = ADVANCE, p1: Mapping[str, Any] | None = None,
-              p2: Mapping[str, Any] | None = None, **fields: Any) -> Game:
-    """A new game starting from ``base``'s state with the players arranged (see :func:`arrange`;
-    ``None`` keeps a player), the given agenda and state fields. Raises ``HisoutabError`` listing
-    the broken invariants when the crafted state is not a legal position."""
-    players = list(base.state.players)
-    for i, spec in enumerate((p1, p2)):
-        if spec is not None:
-            players[i] = arrange(base, i, **spec)
-    state = replace(base.state, players=tuple(players), agenda=tuple(agenda), **fields)
-    problems = base.ruleset.invariants(base.ctx, state)
-    if problems:
-        raise HisoutabError("not a legal situation: " + "; ".join(problems))
-    return Game(base.ruleset, seed=base.seed, options=base.options, setup=base.setup, state=state)
+situation = situation_maker(arrange, ADVANCE)

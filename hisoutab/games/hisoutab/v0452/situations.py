@@ -15,6 +15,7 @@ from typing import Any
 from hisoutab.engine.errors import HisoutabError
 from hisoutab.engine.game import Game
 from hisoutab.engine.record import replace
+from hisoutab.games.hisoutab.kit.situations import crafted_game, full_ids, situation_maker
 from hisoutab.presentation.before_after import run_to as run_to  # the notebooks take it from here
 
 RULESET = "hisoutab-0.45.2"
@@ -30,10 +31,6 @@ def after_setup(seed: int = 0, options: Mapping[str, Any] | None = None, **kw: A
     return game
 
 
-def _full(name: str, cards: Iterable[str] | None) -> tuple[str, ...]:
-    return tuple(c if "/" in c else f"{name}/{c}" for c in cards) if cards is not None else ()
-
-
 def arrange(game: Game, i: int, *, hand: Iterable[str] | None = None, cast: str | None = None,
             trigger: str | None = None, discard: Iterable[str] = (), **fields: Any) -> Any:
     """Player ``i`` of ``game.state`` with exactly these zones (short card ids get the player's
@@ -42,9 +39,9 @@ def arrange(game: Game, i: int, *, hand: Iterable[str] | None = None, cast: str 
     ctx = game.ctx
     p = game.state.players[i]
     name = p.name
-    cast_ = _full(name, [cast])[0] if cast else None
-    trigger_ = _full(name, [trigger])[0] if trigger else None
-    hand_, discard_ = _full(name, hand), _full(name, discard)
+    cast_ = full_ids(name, [cast])[0] if cast else None
+    trigger_ = full_ids(name, [trigger])[0] if trigger else None
+    hand_, discard_ = full_ids(name, hand), full_ids(name, discard)
     placed = set(hand_) | set(discard_) | {cast_, trigger_}
     standing = tuple(c for c in ctx.cards if c.startswith(name + "/") and c in ctx.standing)
     hand_ = tuple(c for c in standing if c not in placed) + hand_
@@ -56,20 +53,7 @@ def arrange(game: Game, i: int, *, hand: Iterable[str] | None = None, cast: str 
                    aside=aside_, **fields)
 
 
-def situation(base: Game, *, agenda: Iterable[tuple] = ADVANCE, p1: Mapping[str, Any] | None = None,
-              p2: Mapping[str, Any] | None = None, **fields: Any) -> Game:
-    """A new game starting from ``base``'s state with the players arranged (see :func:`arrange`;
-    ``None`` keeps a player), the given agenda and state fields. Raises ``HisoutabError`` listing
-    the broken invariants when the crafted state is not a legal position."""
-    players = list(base.state.players)
-    for i, spec in enumerate((p1, p2)):
-        if spec is not None:
-            players[i] = arrange(base, i, **spec)
-    state = replace(base.state, players=tuple(players), agenda=tuple(agenda), **fields)
-    problems = base.ruleset.invariants(base.ctx, state)
-    if problems:
-        raise HisoutabError("not a legal situation: " + "; ".join(problems))
-    return Game(base.ruleset, seed=base.seed, options=base.options, setup=base.setup, state=state)
+situation = situation_maker(arrange, ADVANCE)
 
 
 def with_bullets(game: Game, bullets: Iterable[Any] = (),
@@ -85,7 +69,7 @@ def with_bullets(game: Game, bullets: Iterable[Any] = (),
         spec = tuple(areas.get(p.name, ()))
         if not spec:
             continue
-        ids = tuple(_full(p.name, [card for card, _ in spec]))
+        ids = tuple(full_ids(p.name, [card for card, _ in spec]))
         missing = [c for c in ids if c not in p.deck]
         if missing:
             raise HisoutabError(f"not a legal situation: {p.name}: {', '.join(missing)} not in the deck")
@@ -95,7 +79,4 @@ def with_bullets(game: Game, bullets: Iterable[Any] = (),
     bullets = tuple(bullets)
     state = replace(state, players=tuple(players), bullets=state.bullets + bullets,
                     bullet_serial=state.bullet_serial + len(bullets))
-    problems = game.ruleset.invariants(game.ctx, state)
-    if problems:
-        raise HisoutabError("not a legal situation: " + "; ".join(problems))
-    return Game(game.ruleset, seed=game.seed, options=game.options, setup=game.setup, state=state)
+    return crafted_game(game, state)

@@ -10,6 +10,7 @@ from typing import Any
 from hisoutab.presentation.base import Explainer, Presentation
 from hisoutab.presentation.cards import CardFace
 
+from ..rules.ruleset import RecastRift
 from .cards import card_face, option_text
 from .picture import headline, render_state_svg
 
@@ -89,7 +90,5 @@ class RiftPresentation(Presentation):
         return {**super().explainers(), "stack": StackGraph, "priority": StackGraph}
 
 
-PRESENTATION = RiftPresentation(
-    ruleset_id="recast-rift", rules_doc="docs/rules/recast-rift.md",
-    moment_events=frozenset({"attack", "guard", "awaken", "awakening_card", "deploy_failed", "reveal",
-                             "lift", "end", "damage", "preempt"}))
+PRESENTATION = RiftPresentation(ruleset_id="recast-rift", rules_doc="docs/rules/recast-rift.md",
+                                moment_events=RecastRift.notable_events)

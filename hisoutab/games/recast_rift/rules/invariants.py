@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hisoutab.engine.contract import Zone, place_cards
-from hisoutab.engine.ledger import CardLedger
+from hisoutab.engine.ledger import zone_ledger
 
 from .common import CAPACITY, SLOTS, pn, slot
 from .context import Context
@@ -29,7 +29,7 @@ def check_invariants(ctx: Context, s: State, zones: Iterable[Zone]) -> list[str]
     problems = field_problems(ctx, s)
     if problems:
         return problems
-    ledger = CardLedger(problems)
+    ledger = zone_ledger(ctx, problems)
     place_cards(zones, s.players, s, ledger)
     for w in s.waiting:
         if not w.card.startswith(pn(w.owner) + "/"):

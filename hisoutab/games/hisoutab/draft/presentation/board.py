@@ -3,32 +3,30 @@ with their direction and the slot of their token, and highlighted cells."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import Any
 
-from hisoutab.presentation.svg import HIGHLIGHT, INK, MUTED, PLAYER_COLORS, el, group, polygon, text, title
+from hisoutab.games.hisoutab.kit.board import (
+    CELL,
+    LEFT,
+    TOP,
+    board_grid,
+    bullet_marks,
+    cell_xy,
+    crowd_spots,
+    reach_cells,
+)
+from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, el, group, polygon, text, title
 
 from .cards import card_tip
 from .marks import bullet_kind, bullet_track, card_name, direction_words, facing_word
-
-CELL = 64
-LEFT = 70  # the row labels
-TOP = 28  # the "Board" label
-GROUND = "#e6d5b0"
-AIR = "#f2f7fd"
-GRID = "#9aa5b1"
-GROUND_LINE = "#7a5a2a"
 
 
 def attack_cells(ctx: Any, state: Any, player: int, iid: str) -> tuple[tuple[int, int], ...]:
     """The cells card ``iid`` attacks from ``player``'s piece (D-CARD-RANGE): its range grid
     (offsets drawn facing right) mirrored by the piece's facing, placed at the piece; cells off
     the board are left out."""
-    p = state.players[player]
-    card = ctx.cards[iid]
-    cells = {(p.x + dx * p.facing, p.y + dy) for dx, dy in card.reach}
-    return tuple(sorted(c for c in cells if ctx.on_board(*c)))
+    return reach_cells(ctx, state.players[player], ctx.cards[iid].reach)
 
 
 def highlight_cells(ctx: Any, highlight: Iterable[Any]) -> list[tuple[int, int]]:
@@ -41,50 +39,12 @@ def highlight_cells(ctx: Any, highlight: Iterable[Any]) -> list[tuple[int, int]]
     return sorted(c for c in cells if ctx.on_board(*c))
 
 
-def board_size(ctx: Any) -> tuple[float, float]:
-    """Width and height of the board drawing, labels included."""
-    return LEFT + ctx.width * CELL, TOP + ctx.height * CELL + 30
-
-
-def cell_xy(ctx: Any, gx: float, gy: float, x: int, y: int) -> tuple[float, float]:
-    """Top-left corner of cell (x, y): column 1 leftmost, row 0 (the ground) at the bottom."""
-    return gx + (x - 1) * CELL, gy + (ctx.height - 1 - y) * CELL
-
-
 def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Iterable[Any] = (),
                  prefix: str = "hs") -> str:
     """The board with its top-left label corner at (ox, oy)."""
     gx, gy = ox + LEFT, oy + TOP
     w, h = ctx.width, ctx.height
-    out: list[str] = [text(gx, oy + 16, "Board", size=15, weight="bold")]
-    for y in range(h):
-        cx, cy = cell_xy(ctx, gx, gy, 1, y)
-        ground = y == 0
-        out.append(el("rect", {"class": "board-row", "id": f"{prefix}-row-{y}", "data-y": y,
-                               "data-ground": "true" if ground else "false", "x": cx, "y": cy,
-                               "width": w * CELL, "height": CELL, "fill": GROUND if ground else AIR}))
-        out.append(text(gx - 8, cy + CELL / 2 - 2, f"y={y}", size=13, anchor="end", weight="bold"))
-        out.append(text(gx - 8, cy + CELL / 2 + 14, "ground" if ground else "air", size=12, anchor="end",
-                        fill=MUTED))
-    for x in range(w + 1):
-        lx = gx + x * CELL
-        out.append(el("line", {"x1": lx, "y1": gy, "x2": lx, "y2": gy + h * CELL, "stroke": GRID}))
-    for y in range(h + 1):
-        ly = gy + y * CELL
-        out.append(el("line", {"x1": gx, "y1": ly, "x2": gx + w * CELL, "y2": ly, "stroke": GRID}))
-    out.append(el("line", {"x1": gx, "y1": gy + h * CELL, "x2": gx + w * CELL, "y2": gy + h * CELL,
-                           "stroke": GROUND_LINE, "stroke-width": 3}))
-    for x in range(1, w + 1):
-        out.append(text(gx + (x - 0.5) * CELL, gy + h * CELL + 20, x, size=13, anchor="middle",
-                        weight="bold", cls="column-label"))
-    out.append(text(gx - 8, gy + h * CELL + 20, "x", size=13, anchor="end", fill=MUTED))
-    for x, y in highlight_cells(ctx, highlight):
-        cx, cy = cell_xy(ctx, gx, gy, x, y)
-        out.append(el("rect", {"class": "highlight", "id": f"{prefix}-hl-{x}-{y}", "data-x": x, "data-y": y,
-                               "x": cx + 2, "y": cy + 2, "width": CELL - 4, "height": CELL - 4,
-                               "fill": HIGHLIGHT, "fill-opacity": 0.35, "stroke": HIGHLIGHT,
-                               "stroke-width": 2, "stroke-dasharray": "6 3"},
-                      title(f"highlighted cell ({x}, {y})")))
+    out = board_grid(ctx, ox, oy, highlight_cells(ctx, highlight), prefix, row_ids=True, line_width=None)
     out.extend(_pieces_and_bullets(ctx, state, gx, gy, prefix))
     if not any(ctx.on_board(p.x, p.y) for p in state.players):
         out.append(text(gx + w * CELL / 2, gy + h * CELL / 2 + 5, "the pieces are placed at setup "
@@ -130,10 +90,7 @@ def bullet_spots(n: int, piece_here: bool) -> list[tuple[float, float, float]]:
     corners = [(-19, -19), (19, -19), (-19, 19), (19, 19)]
     if n <= 4:
         return [(x, y, 9) for x, y in corners[:n]]
-    k = math.ceil(math.sqrt(n))
-    step = (CELL - 8) / k
-    return [(-(CELL - 8) / 2 + step * (j % k + 0.5), -(CELL - 8) / 2 + step * (j // k + 0.5), step * 0.36)
-            for j in range(n)]
+    return crowd_spots(n, 0.36)
 
 
 def piece(ctx: Any, p: Any, i: int, cx: float, cy: float, r: float, prefix: str) -> str:
@@ -164,24 +121,7 @@ def bullet_shape(cx: float, cy: float, r: float, color: str, kind: str, dx: int 
                  slot: Any = None) -> str:
     """A bullet token: a disc in the owner's colour with the slot its token is on; an arrow along
     (dx, dy) (y up) for a straight bullet, a dashed ring for a tracing one."""
-    out: list[str] = []
-    if kind == "straight" and (dx or dy):
-        n = math.hypot(dx, dy)
-        ux, uy = dx / n, -dy / n
-        tip = r + max(10.0, r * 1.05)
-        head = max(6.5, r * 0.7)
-        bx, by = cx + ux * (tip - head), cy + uy * (tip - head)
-        for stroke, width in (("#ffffff", 5.5), (color, 2.6)):
-            out.append(el("line", {"x1": cx, "y1": cy, "x2": bx, "y2": by, "stroke": stroke,
-                                   "stroke-width": width, "stroke-linecap": "round"}))
-        px, py = -uy * head * 0.7, ux * head * 0.7
-        out.append(polygon([(cx + ux * tip, cy + uy * tip), (bx + px, by + py), (bx - px, by - py)],
-                           **{"class": "arrow", "fill": color, "stroke": "#ffffff", "stroke-width": 1,
-                              "stroke-linejoin": "round"}))
-    if kind == "trace":
-        out.append(el("circle", {"class": "trace-ring", "cx": cx, "cy": cy, "r": r + 3.5, "fill": "#ffffff",
-                                 "fill-opacity": 0.6, "stroke": color, "stroke-width": 1.8,
-                                 "stroke-dasharray": "3 2"}))
+    out = bullet_marks(cx, cy, r, color, kind, dx, dy, tip=10.0, head=6.5)
     out.append(el("circle", {"cx": cx, "cy": cy, "r": r, "fill": color, "stroke": INK, "stroke-width": 1.2}))
     if slot is not None:
         size = max(8.0, r * 1.1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from hisoutab.games.hisoutab.kit.panels import card_back
 from hisoutab.presentation.svg import HIGHLIGHT, INK, MUTED, PLAYER_COLORS, el, polygon, text
 
 from .board import bullet_shape
@@ -21,7 +22,6 @@ from .marks import (
     Badge,
     badge,
 )
-from .panels import card_back
 from .timeline import line_shape, marker_shape
 
 Shape = Callable[[float, float], str]  # draws at (x, centre y)

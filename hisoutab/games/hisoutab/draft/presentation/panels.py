@@ -11,21 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, PLAYER_LIGHT, el, group, text, title
+from hisoutab.games.hisoutab.kit import panels as kit_panels
+from hisoutab.games.hisoutab.kit.panels import HeaderWords, Section, card_back, fitted_text
+from hisoutab.presentation.svg import MUTED, PLAYER_COLORS, el, group, text, title
 
 from .board import bullet_shape
 from .cards import card_tip
-from .layout import Fitted, fit_text, flow_chips, text_width, wrap_parts
+from .layout import fit_text, flow_chips, text_width, wrap_parts
 from .marks import (
-    CARD_BACK,
     CARD_EDGE,
     EMPTY_EDGE,
     HIDDEN,
-    INITIATIVE,
-    INITIATIVE_EDGE,
     SPIRIT,
     SPIRIT_EDGE,
-    TURN,
     badges_row,
     bullet_kind,
     bullet_track,
@@ -38,70 +36,18 @@ from .marks import (
     resolved_marks,
 )
 
-PAD = 14  # inner margin of a panel
 GAP = 12  # between sections
-Section = tuple[float, Callable[[float], str]]  # (height, draw at the section's top y)
 
-
-def fitted_text(x: float, y: float, f: Fitted, *, fill: str = INK, anchor: str = "start",
-                cls: str | None = None) -> str:
-    """The lines of ``f`` with the first baseline at ``y``."""
-    return "".join(text(x, y + k * f.line_height, line, size=f.size, anchor=anchor, fill=fill,
-                        weight="bold" if f.bold else None, cls=cls)
-                   for k, line in enumerate(f.lines))
-
-
-def card_back(x: float, y: float, w: float = 24, h: float = 32) -> str:
-    """A face-down card: the back of a card with a question mark."""
-    return (el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 3, "fill": CARD_BACK, "stroke": INK})
-            + el("rect", {"x": x + 3, "y": y + 3, "width": w - 6, "height": h - 6, "rx": 2, "fill": "none",
-                          "stroke": "#ffffff", "stroke-opacity": 0.55})
-            + text(x + w / 2, y + h / 2 + 5, "?", size=min(14, h * 0.6), anchor="middle", weight="bold",
-                   fill="#ffffff"))
+HEADER = HeaderWords(
+    winner="{name} wins: the opponent's health reached 0 (D-GOAL-1)",
+    defeated="{name}'s health reached 0 (D-GOAL-1)",
+    one_turn=" (D-TURN-1)", both_turn=" (simultaneous action, D-TURN-2)",
+    initiative="(D-SETUP-6; passed or kept in D-RES-SIM)", tag_baseline=14)
 
 
 # ------------------------------------------------------------------ sections
 def _header(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
-    p = state.players[i]
-    color = PLAYER_COLORS[i % len(PLAYER_COLORS)]
-    chars = getattr(ctx, "characters", ())
-    char = chars[i].name if i < len(chars) else p.character
-    tags: list[tuple[str, str, str, str]] = []  # (class, label, tooltip, colour)
-    if state.winner == p.name:
-        tags.append(("winner", "WINNER", f"{p.name} wins: the opponent's health reached 0 (D-GOAL-1)", color))
-    elif state.winner is not None and p.hp <= 0:
-        tags.append(("defeated", "0 HP", f"{p.name}'s health reached 0 (D-GOAL-1)", "#5b6470"))
-    if i in getattr(state, "participants", ()):
-        both = len(state.participants) == 2
-        tags.append(("this-turn", "this turn", f"{p.name} takes part in this turn"
-                     + (" (simultaneous action, D-TURN-2)" if both else " (D-TURN-1)"), TURN))
-    widths = [fit_text(label, 200, 11, bold=True).width + 14 for _, label, _, _ in tags]
-    init_w = 98 if state.initiative == i and state.first is not None else 0
-    room = w - sum(widths) - 6 * len(tags) - init_w - 8
-    name = fit_text(f"{p.name} · {char}", room, 17, bold=True, smallest=11)
-    height = max(26.0, name.height + 6)
-
-    def draw(y: float) -> str:
-        out = [fitted_text(x, y + name.size, name, fill=color)]
-        rx = x + w
-        for (cls, label, tip, col), tw in zip(tags, widths, strict=True):
-            rx -= tw
-            out.append(group({"class": cls, "id": f"{prefix}-{cls}-{p.name}", "data-player": p.name}, [
-                title(tip),
-                el("rect", {"x": rx, "y": y + 3, "width": tw, "height": 19, "rx": 9.5, "fill": col}),
-                text(rx + tw / 2, y + 17, label, size=11, anchor="middle", weight="bold", fill="#ffffff")]))
-            rx -= 6
-        if init_w:
-            ix = rx - init_w + 12
-            out.append(group({"class": "initiative", "id": f"{prefix}-initiative", "data-player": p.name}, [
-                title(f"{p.name} holds the initiative token (D-SETUP-6; passed or kept in D-RES-SIM)"),
-                el("circle", {"cx": ix, "cy": y + 12, "r": 11, "fill": INITIATIVE, "stroke": INITIATIVE_EDGE,
-                              "stroke-width": 1.5}),
-                text(ix, y + 17, "I", size=13, anchor="middle", weight="bold"),
-                text(ix + 16, y + 17, "initiative", size=13, weight="bold")]))
-        return "".join(out)
-
-    return height, draw
+    return kit_panels.header(ctx, state, i, x, w, prefix, HEADER)
 
 
 def _hp(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
@@ -120,9 +66,7 @@ def _hp(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Sectio
     def draw(y: float) -> str:
         bx, bw, bh = x + 62, w - 62 - 76, 20
         hp = max(0, min(top, p.hp))
-        out = [text(x, y + 15, "HP", size=13, weight="bold"),
-               el("rect", {"x": bx, "y": y, "width": bw, "height": bh, "rx": 3, "fill": "#eceff2",
-                           "stroke": "#8d96a0"}),
+        out = [*kit_panels.hp_track(x, y, bx, bw, bh, 15),
                el("rect", {"class": "hp-bar", "id": f"{prefix}-hp-{p.name}", "data-player": p.name,
                            "data-hp": p.hp, "data-max": top, "x": bx, "y": y,
                            "width": bw * hp / top if top else 0, "height": bh, "rx": 3, "fill": color},
@@ -232,19 +176,9 @@ def _card_box(ctx: Any, state: Any, i: int, which: str, x: float, w: float, pref
     def draw(y: float) -> str:
         by = y + 17
         tip = card_tip(ctx, HIDDEN if hidden else iid, f"{p.name}'s card {label.lower()}")
-        body = [title(tip), el("rect", {"x": x, "y": by, "width": w, "height": box_h, "rx": 5,
-                                        "fill": "#ffffff", "stroke": INK, "stroke-width": 1.5})]
-        cy = by + 8
-        if hidden:
-            body.append(card_back(x + 8, cy))
-            body.append(fitted_text(x + 40, cy + 21, name))
-            cy += 34
-        else:
-            body.append(fitted_text(x + 8, cy + name.size, name))
-            cy += name.height
-            for d in details:
-                body.append(fitted_text(x + 8, cy + d.size, d, fill="#3c4650"))
-                cy += d.height
+        box, cy = kit_panels.card_box(x, by, w, box_h, name, details, hidden=hidden, back_h=34,
+                            back_name_y=21)
+        body = [title(tip), *box]
         if marks:
             svg, _ = badges_row(x + 8, cy + 4, inner, marks)
             body.append(svg)
@@ -263,9 +197,10 @@ def _cards(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str, viewer
     return max(a[0], b[0]), lambda y: a[1](y) + b[1](y)
 
 
-def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: float, w: float, prefix: str,
-           *, show: bool, note: str = "") -> Section:
-    """A labelled zone: named chips, face-down cards for hidden ones, or just the count."""
+def _zone_head(label: str, cards: tuple[str, ...], note: str, x: float, w: float
+               ) -> tuple[float, Callable[[float], str]]:
+    """A zone's heading (its label and count, a note beside it or, too long, under it): (the
+    height over the cards, draw at y)."""
     head_text = f"{label} · {len(cards)}"
     head_w = text_width(head_text, 12, bold=True)
     note_f = fit_text(note, w - head_w - 10, 11, smallest=9) if note else None
@@ -284,29 +219,47 @@ def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: f
                 out += fitted_text(x + head_w + 10, y + 11, note_f, fill=MUTED)
         return out
 
+    return top, head_svg
+
+
+def _face_down(ctx: Any, p: Any, zone: str, label: str, k: int, prefix: str, back: str) -> str:
+    """The ``k``-th card of a zone, face down (``back``: the card's back, drawn)."""
+    return group({"class": "face-down", "id": f"{prefix}-{zone}-{p.name}-{k + 1}", "data-zone": zone,
+                  "data-player": p.name, "data-card": HIDDEN},
+                 [title(card_tip(ctx, HIDDEN, f"{p.name}'s {label.lower()}")), back])
+
+
+def _hidden_chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: float, w: float,
+                  prefix: str, top: float, head_svg: Callable[[float], str]) -> Section:
+    """A zone whose cards are not named: face-down cards in rows, or (hidden from this view) their
+    count."""
+    per_row = max(1, int((w + 5) // 29))
+    rows = -(-len(cards) // per_row)
+    h_backs = rows * 37 - 5
+    face_down = all(c == HIDDEN for c in cards)
+
+    def draw_hidden(y: float) -> str:
+        out = [head_svg(y)]
+        if not face_down:
+            out.append(text(x, y + top + 12, f"hidden: {len(cards)} card{'s' if len(cards) != 1 else ''} "
+                            "(names in the designer's view)", size=12, fill=MUTED, cls="hidden-hand"))
+            return "".join(out)
+        for k in range(len(cards)):
+            r, c = divmod(k, per_row)
+            out.append(_face_down(ctx, p, zone, label, k, prefix, card_back(x + c * 29, y + top + r * 37)))
+        return "".join(out)
+
+    return top + (h_backs if face_down else 18), draw_hidden
+
+
+def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: float, w: float, prefix: str,
+           *, show: bool, note: str = "") -> Section:
+    """A labelled zone: named chips, face-down cards for hidden ones, or just the count."""
+    top, head_svg = _zone_head(label, cards, note, x, w)
     if not cards:
         return top + 12, lambda y: head_svg(y) + text(x + 8, y + top + 10, "empty", size=11, fill=MUTED)
     if all(c == HIDDEN for c in cards) or not show:
-        per_row = max(1, int((w + 5) // 29))
-        rows = -(-len(cards) // per_row)
-        h_backs = rows * 37 - 5
-        face_down = all(c == HIDDEN for c in cards)
-
-        def draw_hidden(y: float) -> str:
-            out = [head_svg(y)]
-            if not face_down:
-                out.append(text(x, y + top + 12, f"hidden: {len(cards)} card{'s' if len(cards) != 1 else ''} "
-                                "(names in the designer's view)", size=12, fill=MUTED, cls="hidden-hand"))
-                return "".join(out)
-            for k in range(len(cards)):
-                r, c = divmod(k, per_row)
-                out.append(group({"class": "face-down", "id": f"{prefix}-{zone}-{p.name}-{k + 1}",
-                                  "data-zone": zone, "data-player": p.name, "data-card": HIDDEN},
-                                 [title(card_tip(ctx, HIDDEN, f"{p.name}'s {label.lower()}")),
-                                  card_back(x + c * 29, y + top + r * 37)]))
-            return "".join(out)
-
-        return top + (h_backs if face_down else 18), draw_hidden
+        return _hidden_chips(ctx, p, zone, label, cards, x, w, prefix, top, head_svg)
     chips, height = flow_chips([(card_name(ctx, c), c) for c in cards], w, size=12, smallest=9)
 
     def draw(y: float) -> str:
@@ -315,10 +268,7 @@ def _chips(ctx: Any, p: Any, zone: str, label: str, cards: tuple[str, ...], x: f
             iid = chip.item
             cx, cy = x + chip.x, y + top + chip.y
             if iid == HIDDEN:
-                out.append(group({"class": "face-down", "id": f"{prefix}-{zone}-{p.name}-{k + 1}",
-                                  "data-zone": zone, "data-player": p.name, "data-card": HIDDEN},
-                                 [title(card_tip(ctx, HIDDEN, f"{p.name}'s {label.lower()}")),
-                                  card_back(cx, cy, 22, chip.h)]))
+                out.append(_face_down(ctx, p, zone, label, k, prefix, card_back(cx, cy, 22, chip.h)))
                 continue
             out.append(group({"class": "zone-card", "id": f"{prefix}-{zone}-{p.name}-{k + 1}",
                               "data-zone": zone, "data-player": p.name, "data-card": iid}, [
@@ -401,25 +351,4 @@ def _sections(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str, des
     ]
 
 
-def render_panels(ctx: Any, state: Any, ox: float, oy: float, width: float, *, designer: bool = False,
-                  viewer: str | None = None, prefix: str = "hs") -> tuple[str, float]:
-    """Both players' panels side by side from (ox, oy), ``width`` wide; returns (svg, height)."""
-    gap = 12
-    pw = (width - gap) / 2
-    columns = [_sections(ctx, state, i, ox + i * (pw + gap) + PAD, pw - 2 * PAD, prefix, designer, viewer)
-               for i in range(len(state.players))]
-    heights = [max(col[k][0] for col in columns) for k in range(len(columns[0]))]
-    total = PAD + sum(heights) + GAP * (len(heights) - 1) + PAD
-    out = []
-    for i, col in enumerate(columns):
-        p = state.players[i]
-        px = ox + i * (pw + gap)
-        body = [el("rect", {"x": px, "y": oy, "width": pw, "height": total, "rx": 8,
-                            "fill": PLAYER_LIGHT[i % 2], "stroke": PLAYER_COLORS[i % 2], "stroke-width": 2})]
-        y = oy + PAD
-        for (_, draw), h in zip(col, heights, strict=True):
-            body.append(draw(y))
-            y += h + GAP
-        out.append(el("g", {"class": "panel", "id": f"{prefix}-panel-{p.name}", "data-player": p.name},
-                      *body))
-    return "".join(out), total
+render_panels = kit_panels.panels_renderer(_sections, section_gap=GAP)

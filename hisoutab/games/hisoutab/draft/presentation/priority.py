@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,8 +24,15 @@ import graphviz
 import networkx as nx
 
 from hisoutab.engine.decision import Decision
-from hisoutab.games.hisoutab.priority_edges import draw_edges
-from hisoutab.presentation.drawn import DrawnGraph
+from hisoutab.games.hisoutab.kit.priority import (
+    CHOICE_FILL,
+    MAYBE,
+    NOW_FILL,
+    PriorityExplainer,
+    draw_graph,
+    node_attrs,
+    node_label,
+)
 
 from ..rules.flow import FLOW
 from .marks import card_name, card_of
@@ -41,16 +48,7 @@ DETAIL_STEPS = frozenset({"res.card", "eff.move", "eff.dash", "eff.forward", "ef
                           "cancel.choose", "cast", "recover", "play.choose"})
 LINE_STEPS = frozenset({"time.spirit", "time.bullets", "time.gravity"})
 
-_FONT = "Helvetica"
-_PLAYER_FILL = ("#fbe3e1", "#e0e9fb")
-_PLAYER_EDGE = ("#c8372d", "#2a62c9")
-_SIM_FILL = "#efe3f7"
-_SIM_EDGE = "#7a3d9a"
 _LINE_FILL = "#ffd95a"
-_NOW_FILL = "#f2f2f2"
-_CHOICE_FILL = "#fff7d6"
-_EDGE = "#444444"
-_MAYBE = "#8a8a8a"
 
 
 def _name(i: int) -> str:
@@ -375,45 +373,21 @@ def _lines(items: Iterable[str], width: int = 46) -> str:
     return "<br/>".join(html.escape(x) for x in out)
 
 
-def _node_attrs(data: dict[str, Any]) -> dict[str, str]:
+def _node_attrs(data: Mapping[str, Any]) -> dict[str, str]:
     kind = data["kind"]
     head = "<br/>".join(html.escape(x) for x in textwrap.wrap(data["label"], 40))
     details = data.get("details", ())
-    label = (f'<<font point-size="12"><b>{head}</b></font>'
-             + (f'<br/><font point-size="9">{_lines(details)}</font>' if details else "") + ">")
-    attrs: dict[str, str] = {"label": label, "tooltip": " · ".join([data["label"], *details])}
-    if kind == "now":
-        attrs.update(shape="note", fillcolor=_NOW_FILL)
-    elif kind == "turn":
-        players = data.get("players", ())
-        if data.get("simultaneous"):
-            attrs.update(fillcolor=_SIM_FILL, color=_SIM_EDGE)
-        elif players:
-            i = PLAYERS.index(players[0]) if players[0] in PLAYERS else 0
-            attrs.update(fillcolor=_PLAYER_FILL[i], color=_PLAYER_EDGE[i])
-        attrs["penwidth"] = "2.2" if data.get("certain", True) else "1.4"
-        if not data.get("certain", True):
-            attrs["style"] = "rounded,filled,dashed"
-        if data.get("now"):
-            attrs["penwidth"] = "3.2"
-    elif kind == "line":
+    attrs = node_attrs(data, node_label(head, _lines(details) if details else ""))
+    if kind == "line":
         attrs.update(fillcolor=_LINE_FILL, shape="box", style="filled", color="#8a6500")
     elif kind == "order":
         attrs.update(shape="box", style="rounded", color="#666666")
     elif kind == "decision":
-        attrs.update(shape="octagon", style="filled", fillcolor=_CHOICE_FILL)
+        attrs.update(shape="octagon", style="filled", fillcolor=CHOICE_FILL)
     elif kind in ("end", "open"):
         attrs.update(shape="box", style="rounded,filled,dashed" if kind == "open" else "rounded,filled",
-                     fillcolor=_NOW_FILL, color=_MAYBE)
+                     fillcolor=NOW_FILL, color=MAYBE)
     return attrs
-
-
-def _edge_label(clauses: Sequence[str], why: str) -> str:
-    wrapped = textwrap.wrap(why, 30) or [""]
-    return ("<" + f'<font point-size="9"><b>{html.escape(", ".join(clauses))}</b></font>'
-            + (f'<br/><font point-size="8">{"<br/>".join(html.escape(w) for w in wrapped)}</font>'
-               if why else "")
-            + ">")
 
 
 def draw_priority_graph(graph: nx.DiGraph, *, prefix: str = "p",
@@ -421,23 +395,13 @@ def draw_priority_graph(graph: nx.DiGraph, *, prefix: str = "p",
     """Draw a :func:`priority_graph`: turns as boxes (P1 red, P2 blue, a simultaneous action purple;
     dashed when it depends on a choice not made yet), special lines yellow, resolution orders plain,
     a pending decision an octagon. Every edge is labelled with its clause IDs and the reason."""
-    ids = {key: f"{prefix}{k}" for k, key in enumerate(graph.nodes)}
     head = title or (f"HisouTab draft: who acts next, from t={graph.graph.get('time')} "
                      f"(initiative: {graph.graph.get('initiative')})")
     legend = "solid: certain · dashed: depends on a choice not made yet · edge labels: deciding clauses"
-    dot = graphviz.Digraph(name="priority", comment=head)
-    dot.attr("graph", rankdir="TB", fontname=_FONT, fontsize="13", labelloc="t", nodesep="0.35",
-             ranksep="0.45", label=f"{head}\n{legend}")
-    dot.attr("node", fontname=_FONT, shape="box", style="rounded,filled", fillcolor="white",
-             margin="0.12,0.06")
-    dot.attr("edge", fontname=_FONT, fontsize="9", color=_EDGE, arrowsize="0.7", fontcolor="#222222")
-    for key, data in graph.nodes(data=True):
-        dot.node(ids[key], **_node_attrs(data))
-    draw_edges(dot, graph, ids, _edge_label)
-    return dot
+    return draw_graph(graph, _node_attrs, prefix=prefix, head=head, legend=legend, ranksep="0.45")
 
 
-class DraftPriorityGraph(DrawnGraph):
+class DraftPriorityGraph(PriorityExplainer):
     """The draft's priority graph of a state: ``graph`` (networkx) and ``dot`` (graphviz).
 
     ``DraftPriorityGraph(game, state=None, *, turns=6, prefix="p")``: ``game`` is a Game (its
@@ -451,13 +415,3 @@ class DraftPriorityGraph(DrawnGraph):
             raise ValueError("DraftPriorityGraph(ctx, state): give the state (or pass a Game)")
         self.graph: nx.DiGraph = priority_graph(ctx, state, turns=turns)
         self.dot: graphviz.Digraph = draw_priority_graph(self.graph, prefix=prefix)
-
-    def turns(self) -> list[str]:
-        """The turn labels in timeline order (e.g. ``["t=7: P2's turn", "t=9: simultaneous action"]``)."""
-        return [d["label"] for _, d in self.graph.nodes(data=True) if d["kind"] == "turn"]
-
-    def __repr__(self) -> str:
-        g = self.graph
-        turns = "; ".join(self.turns()) or "no coming turn"
-        return (f"<DraftPriorityGraph t={g.graph.get('time')} initiative={g.graph.get('initiative')}: "
-                f"{turns} ({g.number_of_nodes()} nodes, {g.number_of_edges()} edges)>")

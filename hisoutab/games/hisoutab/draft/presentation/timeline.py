@@ -5,23 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from hisoutab.games.hisoutab.kit import timeline as kit_timeline
+from hisoutab.games.hisoutab.kit.timeline import (
+    LABEL_W,
+    OVERFLOW_W,
+    STRIP_H,
+    cell_number,
+    overflow_label,
+    strip_head,
+)
 from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, el, group, text, title
 
 from .marks import LINE, LINE_EDGE, card_name
 
-BEFORE = 2  # slots drawn before the current one
-AFTER = 12  # and after it
-LABEL_W = 64
-OVERFLOW_W = 78
-STRIP_H = 44
 HEIGHT = 210
 LINE_TEXT = "each player gains 1 spirit, every bullet moves once, every piece in the air falls 1"
 
 
 def window(ctx: Any, state: Any) -> range:
     """The slots drawn: from ``time - 2`` (never before the first slot) to 12 after the current one."""
-    start = max(ctx.start, state.time - BEFORE)
-    return range(start, start + BEFORE + AFTER + 1)
+    return kit_timeline.window(ctx.start, state.time)
 
 
 def next_line(ctx: Any, state: Any, limit: int = 10_000) -> int | None:
@@ -34,9 +37,7 @@ def next_line(ctx: Any, state: Any, limit: int = 10_000) -> int | None:
 
 def marker_shape(cx: float, cy: float, color: str, label: str, r: float = 12) -> str:
     """A timeline marker: a disc with the player's name."""
-    return (el("circle", {"cx": cx, "cy": cy, "r": r, "fill": color, "stroke": INK, "stroke-width": 1.5})
-            + text(cx, cy + r * 0.36, label, size=max(10, r * 0.85), anchor="middle", weight="bold",
-                   fill="#ffffff"))
+    return kit_timeline.marker_shape(cx, cy, color, label, r, smallest=10, scale=0.85)
 
 
 def line_shape(x: float, top: float, bottom: float, done: bool) -> str:
@@ -54,10 +55,7 @@ def render_timeline(ctx: Any, state: Any, ox: float, oy: float, width: float, *,
     sy = oy + 72
     set_up = all(p.marker is not None for p in state.players)
     head = f"current slot t={state.time}, turn {state.turn}" if set_up else "the markers are placed at setup"
-    out: list[str] = [text(ox, oy + 16, "Timeline", size=15, weight="bold"),
-                      text(ox + 80, oy + 16, head, size=13, fill=MUTED)]
-    out.append(text(ox + LABEL_W - 10, sy + STRIP_H / 2 + 5, "t", size=14, anchor="end", weight="bold",
-                    fill=MUTED))
+    out = strip_head(ox, oy, sy, head)
     for t in cells:
         x = sx + (t - cells.start) * cw
         current = t == state.time
@@ -71,8 +69,7 @@ def render_timeline(ctx: Any, state: Any, ox: float, oy: float, width: float, *,
                                "height": STRIP_H, "fill": "#eef1f4" if past else "#ffffff",
                                "stroke": INK if current else "#8d96a0",
                                "stroke-width": 3.5 if current else 1}, title(tip)))
-        out.append(text(x + cw / 2, sy + 19, t, size=15 if current else 14, anchor="middle",
-                        weight="bold" if current or not past else None, fill=MUTED if past else INK))
+        out.append(cell_number(x, cw, sy, t, current, past))
         if current:
             out.append(text(x + cw / 2, sy + 37, "now", size=11, anchor="middle", weight="bold"))
     # the special lines, at the right edge of their slot
@@ -90,8 +87,7 @@ def render_timeline(ctx: Any, state: Any, ox: float, oy: float, width: float, *,
                           "data-done": "true" if done else "false"},
                          [title(tip), line_shape(x, sy - 7, sy + STRIP_H + 7, done)]))
     ex = sx + len(cells) * cw
-    out.append(text(ex + OVERFLOW_W / 2, sy + STRIP_H / 2 + 5, "later ▸", size=12, anchor="middle",
-                    fill=MUTED))
+    out.append(overflow_label(ex, sy))
     for i in range(len(state.players)):
         out.extend(_marker(ctx, state, i, cells, sx, sy, cw, ex, ox, prefix))
     out.append(_footer(ctx, state, sx, oy + HEIGHT - 24, set_up))

@@ -3,8 +3,10 @@ effects and tags (D-EFF-*, D-TAG-*)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from .cards import DIRECTIONS
@@ -92,7 +94,7 @@ def _move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tupl
     if kind == "move":
         return tuple(Option(f"stay at {cell(*c)}" if c == (p.x, p.y) else f"move to {cell(*c)}",
                             (c[0], c[1], ())) for c in reachable(ctx, s, i, steps))
-    seen: dict[tuple, Option] = {}
+    seen: dict[tuple[Any, ...], Option] = {}
     for path in paths(ctx, s, i, steps):
         dest = path[-1]
         bullets = tuple(sorted(_dash_bullets(ctx, s, i, path), key=lambda b: int(b[1:])))
@@ -107,7 +109,7 @@ def _move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tupl
                                                       o.value[2])))
 
 
-def _decide_move(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_move(ctx: Context, s: State, frame: Frame) -> Decision | None:
     _, i, iid, k = frame
     if not in_play(s, i, iid):
         return None
@@ -119,7 +121,7 @@ def _decide_move(ctx: Context, s: State, frame: tuple) -> Decision | None:
                     f"{kind.capitalize()} up to {steps} blocks")
 
 
-def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def _move(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     _, i, iid, k = frame
     p = s.players[i]
     if not in_play(s, i, iid):
@@ -146,7 +148,7 @@ def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
 
 @FLOW.choice("eff.move", phase="resolve", clauses=("D-EFF-MOVE", "DR-5", "DR-7", "D-RES"),
              next=AFTER_EFFECT, decide=_decide_move)
-def move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def move(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Move: move up to the value in blocks, never diagonally (DR-5), never through the opponent; the
     pieces then face each other (DR-7)."""
     return _move(ctx, s, frame, chosen)
@@ -154,7 +156,7 @@ def move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
 
 @FLOW.choice("eff.dash", phase="resolve", clauses=("D-EFF-MOVE", "DR-5", "DR-7", "DS-6", "D-RES"),
              next=AFTER_EFFECT, decide=_decide_move)
-def dash(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def dash(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Dash: move like a move, and discard the bullets (and their cards) passed through (DS-6: the
     opponent's bullets, or every bullet)."""
     return _move(ctx, s, frame, chosen)
@@ -162,7 +164,7 @@ def dash(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
 
 @FLOW.auto("eff.forward", phase="resolve", clauses=("D-TAG-FORWARD", "D-TAG-DAMAGE", "DS-13", "D-RES"),
            next=AFTER_EFFECT)
-def forward(ctx: Context, s: State, frame: tuple) -> Outcome:
+def forward(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Move forward X: move up to X blocks closer to the opponent along the row, stopping before the
     opponent's block (as 0.45.2's approach), only "at the ground" (DS-13: a piece in the air does
     not move). Frame flag 1: a damage: effect (D-TAG-DAMAGE)."""
@@ -194,7 +196,7 @@ def forward(ctx: Context, s: State, frame: tuple) -> Outcome:
 # ------------------------------------------------------------------------------ bullets
 
 
-def _decide_bullet(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_bullet(ctx: Context, s: State, frame: Frame) -> Decision | None:
     _, i, iid, _k = frame
     card = ctx.cards[iid]
     if not in_play(s, i, iid) or card.trace or len(card.directions) < 2:
@@ -207,7 +209,7 @@ def _decide_bullet(ctx: Context, s: State, frame: tuple) -> Decision | None:
 @FLOW.choice("eff.bullet", phase="resolve",
              clauses=("D-EFF-BUL", "D-TAG-STRAIGHT", "D-TAG-TRACE", "D-RES"),
              next=AFTER_EFFECT, decide=_decide_bullet)
-def bullet(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def bullet(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Bullet attack: one token of a pair on the player's block, one on the first slot of the card;
     a straight bullet gets a direction (its arrow), a trace bullet follows the opponent."""
     _, i, iid, _k = frame
@@ -238,7 +240,7 @@ def bullet(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | Non
 @FLOW.auto("bullet.hit", phase="attack", clauses=("D-ATK-BUL", "D-EFF-BUL", "DR-2", "DS-5"),
            next=(("def.phase", "bullet.defense_phase"), ("dmg.phase", "no defense phase"),
                  ("dmg.block", "bullet.hit_phase = block")) + RESUME)
-def bullet_hit(ctx: Context, s: State, frame: tuple) -> Outcome:
+def bullet_hit(ctx: Context, s: State, frame: Frame) -> Outcome:
     """A bullet and the opponent share a block: the bullet hits (its card is discarded) and the attack
     goes to the damaged phase (DR-2), through the defense phase (DS-5); with bullet.hit_phase = block,
     straight to the block phase."""
@@ -269,7 +271,7 @@ def bullet_hit(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("eff.physical", phase="resolve", clauses=("D-EFF-PHYS", "D-ATK-PHYS", "D-RES"),
            next=(("hit.check", "the hit phase"),) + AFTER_EFFECT)
-def physical(ctx: Context, s: State, frame: tuple) -> Outcome:
+def physical(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Physical attack: cast it and enter the hit phase."""
     _, i, iid, _k = frame
     if not in_play(s, i, iid):
@@ -281,7 +283,7 @@ def physical(ctx: Context, s: State, frame: tuple) -> Outcome:
 @FLOW.auto("hit.check", phase="attack",
            clauses=("D-HIT", "D-HIT-YES", "D-HIT-NO", "D-CARD-RANGE", "D-TAG-PARRY"),
            next=(("def.phase", "it hits"), ("parry", "the defender's parry activates")) + AFTER_EFFECT)
-def hit_check(ctx: Context, s: State, frame: tuple) -> Outcome:
+def hit_check(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Hit phase: the attack hits if the opponent stands in a red block of the range (mirrored by
     facing); yes → defense phase (or the defender's parry activates); no → whiff, +1 recovering time."""
     _, i, iid = frame
@@ -306,7 +308,7 @@ def hit_check(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("parry", phase="attack", clauses=("D-TAG-PARRY", "DS-8", "DS-15"), next=("dmg.phase",))
-def parry(ctx: Context, s: State, frame: tuple) -> Outcome:
+def parry(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Parry: the physical attack received during the parry card's time is stopped, and the parry card
     strikes back at once; the opponent cannot defend it (no defense phase). The parry card is
     discarded; the parrying player's marker goes to current time + its recovering time (DS-8). With
@@ -347,7 +349,7 @@ def _defense_cards(ctx: Context, s: State, d: int) -> list[str]:
             and (not ctx.cards[c].ground_only or p.y == 0)]
 
 
-def _decide_defense(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_defense(ctx: Context, s: State, frame: Frame) -> Decision | None:
     _, att, iid, _bullet = frame
     d = 1 - att
     if s.players[d].played is not None:
@@ -363,7 +365,7 @@ def _decide_defense(ctx: Context, s: State, frame: tuple) -> Decision | None:
 
 @FLOW.choice("def.phase", phase="attack", clauses=("D-DEF", "D-EFF-DEF", "DS-11"),
              next=("dmg.phase",), decide=_decide_defense)
-def defense(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def defense(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Defense phase: a defender with no card in play may play one defense card (paying its cost,
     DS-11; it goes to the discard pile)."""
     _, att, iid, is_bullet = frame
@@ -390,7 +392,7 @@ def defense(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | No
            clauses=("D-DMG", "D-DMG-BLOCK", "D-DMG-NORMAL", "D-DMG-COUNTER", "D-TAG-IMMUNE", "DS-7"),
            next=(("dmg.block", "a defense card was played"), ("dmg.normal", "no card in play"),
                  ("dmg.counter", "a card in play")) + RESUME)
-def damaged(ctx: Context, s: State, frame: tuple) -> Outcome:
+def damaged(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Damaged phase: a defense card played → block phase; no card in play → normal attack phase; a
     card in play → counter attack phase (immune.scope = hit: an immune card ignores the attack)."""
     _, att, iid, is_bullet, block = frame
@@ -411,7 +413,7 @@ def damaged(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("dmg.block", phase="attack", clauses=("D-BLOCK", "D-DMG-BLOCK", "DR-2", "DS-3"),
            next=RESUME)
-def block(ctx: Context, s: State, frame: tuple) -> Outcome:
+def block(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Block phase: the defender's marker moves to the attacker's current time + (hitlag − 1); a
     bullet attack costs the defender 1 spirit (never below 0)."""
     _, att, iid, is_bullet, block_card = frame
@@ -431,9 +433,9 @@ def block(ctx: Context, s: State, frame: tuple) -> Outcome:
                                      "marker": p.marker},), clauses=clauses)
 
 
-def _damage_frames(ctx: Context, att: int, iid: str) -> list[tuple]:
+def _damage_frames(ctx: Context, att: int, iid: str) -> list[Frame]:
     card = ctx.cards[iid]
-    out: list[tuple] = []
+    out: list[Frame] = []
     for k, (kind, value) in enumerate(card.on_damage):
         out.append(("eff.knockback", att, iid, value) if kind == "knockback"
                    else ("eff.forward", att, iid, k, 1))
@@ -441,7 +443,7 @@ def _damage_frames(ctx: Context, att: int, iid: str) -> list[tuple]:
 
 
 def _hurt(ctx: Context, s: State, att: int, iid: str, extra: int, counter: bool
-          ) -> tuple[State, str, list[tuple], tuple[str, ...]]:
+          ) -> tuple[State, str, list[Frame], tuple[str, ...]]:
     d = 1 - att
     p = s.players[d]
     card = ctx.cards[iid]
@@ -480,7 +482,7 @@ def _hurt(ctx: Context, s: State, att: int, iid: str, extra: int, counter: bool
                                                   "DS-7"),
            next=(("eff.knockback", "damage: knockback"), ("eff.forward", "damage: move forward"))
            + RESUME)
-def normal(ctx: Context, s: State, frame: tuple) -> Outcome:
+def normal(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Normal attack phase: the defender's health goes down by the damage and the marker moves to the
     current time + hitlag; then the card's damage: effects."""
     _, att, iid, _b = frame
@@ -494,7 +496,7 @@ def normal(ctx: Context, s: State, frame: tuple) -> Outcome:
                                                    "DS-4", "DS-7"),
            next=(("eff.knockback", "damage: knockback"), ("eff.forward", "damage: move forward"))
            + RESUME)
-def counter(ctx: Context, s: State, frame: tuple) -> Outcome:
+def counter(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Counter attack phase: damage + 1, the marker to current time + (hitlag + 1), the played card is
     discarded, and the attacker gains 1 spirit (at most spirit.max); then the damage: effects."""
     _, att, iid, _b = frame
@@ -506,7 +508,7 @@ def counter(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("eff.knockback", phase="attack", clauses=("D-TAG-KNOCKBACK", "D-TAG-DAMAGE"),
            next=RESUME)
-def knockback(ctx: Context, s: State, frame: tuple) -> Outcome:
+def knockback(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Knockback X: the opponent moves X blocks away in the same row; hitting the side of the board
     with blocks still to move, it stops and takes 1 more damage."""
     _, att, _iid, steps = frame

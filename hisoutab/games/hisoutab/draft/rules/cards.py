@@ -6,16 +6,25 @@ cards (always in hand) and, for each motion 236/623/214/421, exactly two skill v
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
-from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml, pydantic_error
-from hisoutab.games.hisoutab.duel import parse_range
+from hisoutab.engine.yamlio import Located, pydantic_error
+from hisoutab.games.hisoutab.kit.cards import (
+    CharacterFiles,
+    CharacterSpecBase,
+    Named,
+    StrictSpec,
+    check_card_ids,
+    check_count,
+    check_no_value,
+    effect_entries,
+    read_range,
+)
 
 from .state import MOTIONS
 
@@ -44,11 +53,7 @@ Direction = Literal["forward", "up-forward", "down-forward", "up", "down", "back
                     "down-back"]
 
 
-class _Base(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class BulletSpec(_Base):
+class BulletSpec(StrictSpec):
     straight: int | None = Field(None, ge=1)
     trace: int | None = Field(None, ge=1)
     slots: int = Field(ge=1)
@@ -61,7 +66,7 @@ class BulletSpec(_Base):
         return self
 
 
-class CardSpec(_Base):
+class CardSpec(StrictSpec):
     name: str = Field(min_length=1)
     kind: Literal["physical", "bullet", "defense", "move"]
     motion: Literal["236", "623", "214", "421"] | None = None
@@ -81,16 +86,12 @@ class CardSpec(_Base):
     text: str = ""
 
 
-class CharacterSpec(_Base):
-    character: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    name: str = Field(min_length=1)
+class CharacterSpec(CharacterSpecBase):
     cards: dict[str, CardSpec]
 
 
 @dataclass(frozen=True)
-class Card:
-    id: str
-    name: str
+class Card(Named):
     kind: str
     cast: int
     recovery: int
@@ -116,9 +117,7 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Character:
-    id: str
-    name: str
+class Character(Named):
     cards: dict[str, Card] = field(hash=False, compare=False)
     basics: tuple[str, ...] = ()
     skills: tuple[tuple[str, str], ...] = ()  # per MOTIONS: the two versions
@@ -128,25 +127,12 @@ class Character:
 def _effects(located: Located, path: tuple[Any, ...], items: Iterable[Any],
              table: dict[str, tuple[str, str]]) -> tuple[tuple[str, Any], ...]:
     out = []
-    for i, item in enumerate(items):
-        p = path + (i,)
-        if isinstance(item, str):
-            kind, value, has_value = item, None, False
-        elif isinstance(item, dict) and len(item) == 1:
-            kind, value = next(iter(item.items()))
-            has_value = True
-            p = p + (kind,)
-        else:
-            raise located.error(p, "expected an effect: a name such as 'physical' or one "
-                                   "'name: value' pair such as 'move: 2'")
-        if kind not in table:
-            raise located.error(p, f"unknown effect {kind!r}; expected one of " + ", ".join(table))
+    for p, kind, value, has_value in effect_entries(located, path, items, table):
         expected = table[kind][0]
         if expected == "no value":
-            if has_value and value is not None:
-                raise located.error(p, f"{kind!r} takes no value; write it as '- {kind}'")
-        elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise located.error(p, f"expected {expected} for {kind!r}, got {value!r}")
+            check_no_value(located, p, kind, value, has_value)
+        else:
+            check_count(located, p, kind, value, expected)
         out.append((kind, value))
     return tuple(out)
 
@@ -155,15 +141,23 @@ def _card(located: Located, cid: str, spec: CardSpec) -> Card:
     path: tuple[Any, ...] = ("cards", cid)
     effects = _effects(located, path + ("effects",), spec.effects, EFFECTS)
     on_damage = _effects(located, path + ("on_damage",), spec.on_damage, ON_DAMAGE)
-    reach: tuple[tuple[int, int], ...] = ()
-    if spec.range is not None:
-        try:
-            reach = parse_range(spec.range)
-        except ValueError as exc:
-            raise located.error(path + ("range",), str(exc)) from None
+    reach = read_range(located, path + ("range",), spec.range)
     kinds = [k for k, _ in effects]
     if not effects:
         raise located.error(path + ("effects",), "a card needs at least one effect")
+    _check_attacks(located, path, spec, kinds, reach)
+    _check_roles(located, path, spec, kinds, on_damage)
+    b = spec.bullet
+    return Card(cid, spec.name, spec.kind, spec.cast, spec.recovery, spec.cost, spec.cancel,
+                spec.damage, spec.hitlag, reach, effects, on_damage, spec.ground_only, spec.parry,
+                spec.immune, spec.motion, (b.straight or 0) if b else 0, (b.trace or 0) if b else 0,
+                b.slots if b else 0,
+                tuple(b.directions) if b and b.directions else tuple(DIRECTIONS), spec.text)
+
+
+def _check_attacks(located: Located, path: tuple[Any, ...], spec: CardSpec, kinds: list[str],
+                   reach: tuple[tuple[int, int], ...]) -> None:
+    """A physical attack has a range and hitlag; a bullet card has the effect, its block and hitlag."""
     if "physical" in kinds:
         if not reach:
             raise located.error(path + ("range",), "a physical attack needs a range grid (rows of "
@@ -175,6 +169,12 @@ def _card(located: Located, cid: str, spec: CardSpec) -> Card:
                                                 "'bullet:' block (straight or trace, slots)")
     if "bullet" in kinds and spec.hitlag < 1:
         raise located.error(path + ("hitlag",), "a bullet attack needs hitlag ≥ 1")
+
+
+def _check_roles(located: Located, path: tuple[Any, ...], spec: CardSpec, kinds: list[str],
+                 on_damage: tuple[tuple[str, Any], ...]) -> None:
+    """A defense card has only the defense effect, a parry strikes back physically, "damage:"
+    effects follow an attack."""
     if ("defense" in kinds) != (spec.kind == "defense"):
         raise located.error(path + ("kind",), "a card with the 'defense' effect has kind 'defense' "
                                               "and a defense card has the 'defense' effect")
@@ -186,32 +186,13 @@ def _card(located: Located, cid: str, spec: CardSpec) -> Card:
     if on_damage and "physical" not in kinds and "bullet" not in kinds:
         raise located.error(path + ("on_damage",), "'damage:' effects need a physical or bullet "
                                                    "attack on the card")
-    b = spec.bullet
-    return Card(cid, spec.name, spec.kind, spec.cast, spec.recovery, spec.cost, spec.cancel,
-                spec.damage, spec.hitlag, reach, effects, on_damage, spec.ground_only, spec.parry,
-                spec.immune, spec.motion, (b.straight or 0) if b else 0, (b.trace or 0) if b else 0,
-                b.slots if b else 0,
-                tuple(b.directions) if b and b.directions else tuple(DIRECTIONS), spec.text)
-
-
-CARD_ID = re.compile(r"[a-z0-9_]+")
-CARD_ID_RULE = "lower-case letters, digits and _ only (such as gohei_jab)"
-
-
-def _load(path: str | Path) -> Character:
-    """Load and validate one draft character file (cached while the file is unchanged)."""
-    return character_from_located(load_yaml(path), str(path))
 
 
 def character_from_located(located: Located, file: str) -> Character:
     """Validate draft character data already read (a file, or a mapping inside a scenario)."""
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with character, name and cards")
-    cards_raw = located.data.get("cards")
-    if isinstance(cards_raw, dict):
-        for cid in cards_raw:
-            if not isinstance(cid, str) or not CARD_ID.fullmatch(cid):
-                raise located.error(("cards", cid), f"card id {cid!r}: expected {CARD_ID_RULE}")
+    check_card_ids(located, located.data)
     try:
         spec = CharacterSpec.model_validate(located.data)
     except ValidationError as exc:
@@ -229,13 +210,7 @@ def character_from_located(located: Located, file: str) -> Character:
     return Character(spec.character, spec.name, cards, basics, tuple(skills), file)
 
 
-def builtin_characters() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(DATA_DIR.glob("*.yaml"))}
-
-
-load_character = FileCache(_load)
-
-
-def find_character(name: str) -> Character:
-    """A built-in draft character by id, or a draft character file by path."""
-    return find_file(name, builtin_characters(), load_character, "draft character", "character")
+FILES = CharacterFiles(DATA_DIR, character_from_located, "draft character")
+builtin_characters = FILES.builtin
+load_character = FILES.load
+find_character = FILES.find

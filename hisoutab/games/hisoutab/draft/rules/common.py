@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from hisoutab.engine.flow import Frame
 from hisoutab.engine.record import replace
-from hisoutab.games.hisoutab.duel import cell, face_each_other, names, pn, setp  # noqa: F401  (shared helpers)
+
+# the duels' shared helpers, re-exported for the step modules
+from hisoutab.games.hisoutab.duel import cell as cell
+from hisoutab.games.hisoutab.duel import face_each_other as face_each_other
+from hisoutab.games.hisoutab.duel import names as names
+from hisoutab.games.hisoutab.duel import pn as pn
+from hisoutab.games.hisoutab.duel import setp as setp
 
 from .context import Context
 from .state import Player, State
@@ -19,7 +26,7 @@ def gain_spirit(ctx: Context, p: Player, n: int) -> Player:
     return replace(p, spirit=min(ctx.spirit_max, p.spirit + n))
 
 
-def hit_frames(s: State) -> list[tuple]:
+def hit_frames(s: State) -> list[Frame]:
     """D-EFF-BUL: every bullet that shares a block with its owner's opponent hits."""
     out = []
     for b in s.bullets:

@@ -5,39 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hisoutab.engine.chance import Chance
-from hisoutab.engine.errors import InputError
 from hisoutab.engine.options import Options
-from hisoutab.games.hisoutab.duel import DuelSetup, setup_characters
+from hisoutab.games.hisoutab.duel import DuelSetup
+from hisoutab.games.hisoutab.kit.context import DuelContext, setup_pair
 
 from .cards import Card, Character, find_character
 
 PLAYERS = ("P1", "P2")
-DEFAULT_CHARACTERS = ("miko", "magician")
 
 
-class Context:
+class Context(DuelContext[Card]):
     """Read-only per game. Card instances are ``"P1/gohei_jab"`` (one copy of each card)."""
 
     def __init__(self, options: Options, setup: DuelSetup | Mapping[str, Any] | None = None) -> None:
-        self.options = options
-        self.players = PLAYERS
-        self.chance = Chance()
+        super().__init__(options)
         o = options
-        self.width: int = o["board.width"]
-        self.height: int = o["board.height"]
-        self.start: int = o["timeline.start"]
         self.special_every: int = o["timeline.special_every"]
         self.spirit_max: int = o["spirit.max"]
-        self.diagonal: bool = o["move.diagonal"]
-        self.auto_facing: bool = o["facing.auto"]
         self.at_once: bool = o["cast.resolve"] == "at_once"
-        chars = setup_characters(setup) or DEFAULT_CHARACTERS
-        self.characters: tuple[Character, ...] = tuple(
-            c if isinstance(c, Character) else find_character(str(c)) for c in chars)
-        if len(self.characters) != 2:
-            raise InputError("expected two characters", field="characters")
-        self.cards: dict[str, Card] = {}
+        self.characters: tuple[Character, Character] = setup_pair(setup, Character, find_character)
         pools, basics, skills = [], [], []
         for i, ch in enumerate(self.characters):
             p = PLAYERS[i]
@@ -49,15 +35,6 @@ class Context:
         self.pools: tuple[tuple[str, ...], ...] = tuple(pools)
         self.basics: tuple[tuple[str, ...], ...] = tuple(basics)
         self.skills: tuple[tuple[tuple[str, str], ...], ...] = tuple(skills)
-
-    def card(self, iid: str) -> Card:
-        return self.cards[iid]
-
-    def name(self, iid: str | None) -> str:
-        return self.cards[iid].name if iid else "nothing"
-
-    def on_board(self, x: int, y: int) -> bool:
-        return 1 <= x <= self.width and 0 <= y < self.height
 
     def is_special(self, c: int) -> bool:
         """D-CARD-LINE / DR-1: a special line follows slot c."""

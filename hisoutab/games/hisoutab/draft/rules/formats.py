@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from hisoutab.engine.schemas import FileFormat, Schema, document, model_schema, named_items
+from hisoutab.games.hisoutab.kit.cards import CARD_ID
 
-from .cards import CARD_ID, EFFECTS, ON_DAMAGE, CharacterSpec, builtin_characters
+from .cards import EFFECTS, ON_DAMAGE, CharacterSpec, builtin_characters
 
 
 def effects(table: dict[str, tuple[str, str]]) -> Schema:

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from hisoutab.engine.contract import Zone, place_cards
-from hisoutab.engine.ledger import CardLedger
-from hisoutab.engine.options import Options
+from hisoutab.engine.ledger import zone_ledger
 from hisoutab.engine.rng import seed_state
-from hisoutab.games.hisoutab.duel import DuelRuleset
+from hisoutab.games.hisoutab.kit.ruleset import HisouTabRuleset, check_bullet, check_facing, check_position
 
 from . import attack, turn  # noqa: F401  (declare the steps)
 from . import setup as setup_steps  # noqa: F401
@@ -33,23 +31,15 @@ ZONES = (
 )
 
 
-class HisouTabDraft(DuelRuleset):
+class HisouTabDraft(HisouTabRuleset, rules=Path(__file__).parent):
     """The early English draft of the tabletop edition (clause IDs ``D-…``)."""
 
     id = "hisoutab-draft"
     title = "HisouTab early draft"
-    flow = FLOW
-    options = OPTIONS
-    clauses = CLAUSES
-    readings = {**READINGS, **SETTLED}
-    state_type = State
-    players = PLAYERS
-    zones = ZONES
-    reference = Path(__file__).resolve().parent.parent / "reference.md"
     presentation = "hisoutab.games.hisoutab.draft.presentation:PRESENTATION"
-
-    def context(self, options: Options, setup: Any = None) -> Context:
-        return Context(options, setup)
+    flow, options, state_type, zones = FLOW, OPTIONS, State, ZONES
+    clauses, readings = CLAUSES, {**READINGS, **SETTLED}
+    context_type = Context
 
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: every card of each character set aside; the setup steps do the rest."""
@@ -66,29 +56,13 @@ class HisouTabDraft(DuelRuleset):
 
 def check_state_fields(ctx: Context, s: State, problems: list[str]) -> None:
     """The fields' own ranges: what no rule can ever produce."""
-    if s.time < 0 or s.turn < 0:
-        problems.append(f"time {s.time} and turn {s.turn} must be ≥ 0")
-    if s.initiative not in (0, 1):
-        problems.append(f"initiative {s.initiative!r}: expected P1 or P2")
-    if s.first not in (None, 0, 1):
-        problems.append(f"first {s.first!r}: expected P1, P2 or unset")
-    if s.winner not in (None, "P1", "P2", "draw"):
-        problems.append(f"winner {s.winner!r}: expected P1, P2, draw or none")
-    if s.winner is not None and s.agenda:
-        problems.append(f"winner {s.winner} but steps are still on the agenda")
-    if len(set(s.participants)) != len(s.participants) or any(i not in (0, 1) for i in s.participants):
-        problems.append(f"participants {list(s.participants)}: expected distinct players P1, P2")
-    # special_done beyond the time is allowed: scenarios set it to keep the coming lines quiet
+    check_position(s, problems)
     for b in s.bullets:
-        if b.owner not in (0, 1):
-            problems.append(f"bullet {b.id}: owner {b.owner!r}; expected P1 or P2")
-        if b.dx not in (-1, 0, 1) or b.dy not in (-1, 0, 1):
-            problems.append(f"bullet {b.id}: direction ({b.dx},{b.dy}); each of dx, dy is -1, 0 or 1")
+        check_bullet(b, problems)
         if b.card not in ctx.cards:
             problems.append(f"bullet {b.id}: unknown card {b.card!r}")
     for p in s.players:
-        if p.facing not in (1, -1):
-            problems.append(f"{p.name}: facing {p.facing!r}; expected right (1) or left (-1)")
+        check_facing(p, problems)
         if p.resolved is not None and p.resolved not in ctx.cards:
             problems.append(f"{p.name}: resolved card {p.resolved!r} is not a card of this game")
 
@@ -98,7 +72,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     problems: list[str] = []
     check_state_fields(ctx, s, problems)
     set_up = s.first is not None
-    ledger = CardLedger(problems)
+    ledger = zone_ledger(ctx, problems)
     for p in s.players:
         n = p.name
         if p.hp < 0 or p.hp > p.max_hp:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from .common import names, pn, setp
@@ -19,13 +19,13 @@ SECOND_BONUS_HP = 3
 
 
 @FLOW.auto("setup.hp", phase="setup", clauses=("D-SETUP-1",), next=("setup.skills",))
-def set_hp(ctx: Context, s: State, frame: tuple) -> Outcome:
+def set_hp(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Both players' health is set to 20."""
     s = replace(s, players=tuple(replace(p, hp=HP_START, max_hp=HP_START) for p in s.players))
     return Outcome(s, f"both players' health set to {HP_START}", then=(("setup.skills", 0),))
 
 
-def _decide_skill(ctx: Context, s: State, frame: tuple) -> Decision:
+def _decide_skill(ctx: Context, s: State, frame: Frame) -> Decision:
     k = frame[1]
     opts = tuple(tuple(Option(f"take {ctx.cards[iid].id}", iid) for iid in ctx.skills[i][k])
                  for i in (0, 1))
@@ -36,7 +36,7 @@ def _decide_skill(ctx: Context, s: State, frame: tuple) -> Decision:
 @FLOW.choice("setup.skills", phase="setup", clauses=("D-SETUP-2",),
              next=(("setup.skills", "the next motion"), ("setup.hand", "all four chosen")),
              decide=_decide_skill)
-def choose_skill(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def choose_skill(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Both players choose, hidden, one of the two versions of the skill for this motion input
     (236, 623, 214, 421, in that order); the chosen card goes from the set-aside cards to hand."""
     k = frame[1]
@@ -52,7 +52,7 @@ def choose_skill(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option]
 
 
 @FLOW.auto("setup.hand", phase="setup", clauses=("D-SETUP-3",), next=("setup.spirit",))
-def take_hand(ctx: Context, s: State, frame: tuple) -> Outcome:
+def take_hand(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Every card chosen (the basic cards and the chosen skills) is in hand; the other skill versions
     stay set aside for the whole game. There is no deck and no drawing."""
     parts = []
@@ -66,7 +66,7 @@ def take_hand(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("setup.spirit", phase="setup", clauses=("D-SETUP-4", "DS-4"), next=("setup.pieces",))
-def set_spirit(ctx: Context, s: State, frame: tuple) -> Outcome:
+def set_spirit(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Each player gains 5 spirit (at most spirit.max, DS-4)."""
     v = min(SPIRIT_START, ctx.spirit_max)
     s = replace(s, players=tuple(replace(p, spirit=v) for p in s.players))
@@ -76,7 +76,7 @@ def set_spirit(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("setup.pieces", phase="setup", clauses=("D-SETUP-5", "DR-3", "DR-4"),
            next=("setup.first",))
-def place_pieces(ctx: Context, s: State, frame: tuple) -> Outcome:
+def place_pieces(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Both pieces stand on the ground on slot 2 from each end, facing each other; both timeline
     markers go on the first slot (DR-4)."""
     a, b = s.players
@@ -92,7 +92,7 @@ def place_pieces(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("setup.first", phase="setup", clauses=("D-SETUP-6", "DS-1"), next=("timeline.advance",),
            chance=("pick",))
-def first_player(ctx: Context, s: State, frame: tuple) -> Outcome:
+def first_player(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Randomly determine who goes first; that player takes the initiative token and the other gains
     3 additional HP."""
     how = ctx.options["setup.first_player"]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hisoutab.engine.record import record
+from hisoutab.games.hisoutab.kit.state import DuelState, Piece
 
 MOTIONS = ("236", "623", "214", "421")
 
@@ -24,7 +23,7 @@ class Bullet:
 
 
 @record
-class Player:
+class Player(Piece):
     name: str
     character: str
     hp: int
@@ -41,22 +40,10 @@ class Player:
     resolved: str | None = None  # the card resolved this turn (its cancel level and recovery)
     whiff: int = 0  # extra recovering time from missed physical attacks (D-HIT-NO)
 
-    @property
-    def on_ground(self) -> bool:
-        return self.y == 0
-
 
 @record
-class State:
+class State(DuelState):
+    """A whole position of the draft (the fields of :class:`DuelState`)."""
+
     players: tuple[Player, Player]
-    time: int = 1
-    turn: int = 0
-    initiative: int = 0
-    first: int | None = None
-    special_done: int = 0  # special lines after slots up to here have triggered
-    participants: tuple[int, ...] = ()
     bullets: tuple[Bullet, ...] = ()
-    bullet_serial: int = 0
-    winner: str | None = None
-    agenda: tuple[tuple[Any, ...], ...] = ()
-    rng: int = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from .common import cell, face_each_other, gain_spirit, hit_frames, pn, remove_bullet, setp, sign
@@ -20,11 +20,11 @@ from .state import Bullet, Player, State
 @FLOW.auto("timeline.advance", phase="timeline", clauses=("D-TURN-1", "D-CARD-LINE", "DR-1"),
            next=(("time.line", "both markers passed a special line"),
                  ("turn.begin", "no special line passed")))
-def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
+def advance(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Whoever is earlier on the timeline takes the turn: go to the earliest marker, and trigger every
     special line (after each slot c with c % timeline.special_every == 0) both markers have passed."""
     t = min(p.marker for p in s.players if p.marker is not None)
-    frames: list[tuple] = [("time.line", c) for c in range(s.special_done + 1, t) if ctx.is_special(c)]
+    frames: list[Frame] = [("time.line", c) for c in range(s.special_done + 1, t) if ctx.is_special(c)]
     prev = s.time
     s = replace(s, time=t, special_done=max(s.special_done, t - 1), participants=())
     text = f"next turn at t={t}"
@@ -40,7 +40,7 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("time.line", phase="special line", clauses=("D-TIME", "D-CARD-LINE"),
            next=("time.spirit",))
-def special_line(ctx: Context, s: State, frame: tuple) -> Outcome:
+def special_line(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Both players passed the special line: spirit, bullets and gravity, in that order."""
     return Outcome(s, f"special line after slot {frame[1]}: spirit, bullets, gravity",
                    then=(("time.spirit",), ("time.bullets",), ("time.gravity",)))
@@ -48,7 +48,7 @@ def special_line(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("time.spirit", phase="special line", clauses=("D-TIME-1", "DS-4"),
            next=("time.bullets",))
-def line_spirit(ctx: Context, s: State, frame: tuple) -> Outcome:
+def line_spirit(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Each player gains 1 spirit (at most spirit.max, DS-4)."""
     parts = []
     for i in (0, 1):
@@ -75,7 +75,7 @@ def _trace_step(ctx: Context, b: Bullet, tx: int, ty: int) -> tuple[int, int]:
                     "D-EFF-BUL", "DS-10", "DS-12"),
            next=(("bullet.hit", "a bullet shares a block with the opponent"),
                  ("time.gravity", "then")))
-def line_bullets(ctx: Context, s: State, frame: tuple) -> Outcome:
+def line_bullets(ctx: Context, s: State, frame: Frame) -> Outcome:
     """All bullet cards move once (the initiative holder's first): the token on the card goes to the
     next slot, and a card whose token leaves the last slot is discarded with its bullet; otherwise a
     straight bullet moves X along its arrow, a trace bullet X blocks closer to the opponent. A bullet
@@ -132,7 +132,7 @@ def line_bullets(ctx: Context, s: State, frame: tuple) -> Outcome:
 @FLOW.auto("time.gravity", phase="special line", clauses=("D-TIME-3", "DS-9", "DS-14"),
            next=(("bullet.hit", "a piece falls onto a bullet"), ("time.line", "the next special line"),
                  ("turn.begin", "then")))
-def line_gravity(ctx: Context, s: State, frame: tuple) -> Outcome:
+def line_gravity(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Every player not on the ground moves down 1 (the initiative holder first); a piece right above
     the other one stays (gravity.onto_opponent = stay) or falls into its block (share). DS-14:
     every piece falls at the same moment, judged from where both stood before, so a piece above a
@@ -167,7 +167,7 @@ def line_gravity(ctx: Context, s: State, frame: tuple) -> Outcome:
            next=(("res.begin", "a turn player has a card in play"), ("play.choose", "otherwise"),
                  ("timeline.advance", "no one takes part any more")),
            tags=("turn",))
-def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
+def begin_turn(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The players whose marker stands on the current slot take the turn; both: a simultaneous
     action. A turn player with a card in play resolves it first (cast.resolve = on_marker, DS-2)."""
     parts = tuple(i for i in (0, 1) if s.players[i].marker == s.time)
@@ -175,7 +175,7 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
         return Outcome(s, f"no one takes part at t={s.time} any more", clauses=("D-TURN-1",),
                        then=(("timeline.advance",),))
     s = replace(s, participants=parts, turn=s.turn + 1)
-    frames: list[tuple] = []
+    frames: list[Frame] = []
     resolvers = tuple(i for i in parts if s.players[i].played is not None)
     clauses: tuple[str, ...] = ("D-TURN-1",)
     if resolvers:
@@ -197,17 +197,17 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 def _level(ctx: Context, s: State, i: int) -> int:
-    return ctx.cards[s.players[i].played].cancel  # type: ignore[index]
+    return ctx.card(s.players[i].played).cancel
 
 
 @FLOW.auto("res.begin", phase="resolve", clauses=("D-RES", "D-RES-SIM"),
            next=(("res.order", "same cancellation level"), ("res.card", "resolve"),
                  ("cancel.begin", "nothing left to resolve")))
-def resolution(ctx: Context, s: State, frame: tuple) -> Outcome:
+def resolution(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Effect resolution; in a simultaneous action the cards resolve from the highest to the lowest
     cancellation level, the initiative holder deciding the order on the same level."""
     who = tuple(i for i in frame[1] if s.players[i].played is not None)
-    then: list[tuple] = []
+    then: list[Frame] = []
     if len(who) == 2:
         a, b = who
         la, lb = _level(ctx, s, a), _level(ctx, s, b)
@@ -231,7 +231,7 @@ def resolution(ctx: Context, s: State, frame: tuple) -> Outcome:
     return Outcome(s, text, then=then, clauses=clauses)
 
 
-def _decide_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_order(ctx: Context, s: State, frame: Frame) -> Decision | None:
     if sum(1 for i in (0, 1) if s.players[i].played is not None) < 2:
         return None
     opts = (Option("pass initiative", "pass"), Option("keep initiative", "keep"))
@@ -241,7 +241,7 @@ def _decide_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
 
 @FLOW.choice("res.order", phase="resolve", clauses=("D-RES-SIM",), next=("res.card",),
              decide=_decide_order)
-def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def order(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Same cancellation level: the initiative holder may pass the token to the opponent and act first;
     otherwise the other player acts first."""
     if chosen is None:
@@ -264,7 +264,7 @@ def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
                  ("eff.forward", "a move forward effect"), ("eff.physical", "a physical attack"),
                  ("eff.bullet", "a bullet attack"), ("res.discard", "a parry card"),
                  ("res.card", "the card left play"), ("cancel.begin", "the card left play")))
-def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
+def resolve_card(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Trigger the effects of the card in play, in the order printed. A parry card whose time passed
     without receiving a physical attack has no effect."""
     i = frame[1]
@@ -287,7 +287,7 @@ def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("res.discard", phase="resolve", clauses=("D-RES",),
            next=(("res.card", "the other player resolves"), ("cancel.begin", "all resolved")))
-def discard_played(ctx: Context, s: State, frame: tuple) -> Outcome:
+def discard_played(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Discard the played card into the discard pile (a bullet card stays with its bullet)."""
     _, i, iid = frame
     p = s.players[i]
@@ -305,7 +305,7 @@ def discard_played(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("cancel.begin", phase="cancel", clauses=("D-CANCEL", "D-CANCEL-SIM"),
            next=(("cancel.choose", "a player who resolved a card"), ("cancel.end", "no one")))
-def cancellation(ctx: Context, s: State, frame: tuple) -> Outcome:
+def cancellation(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Cancellation phase for the players who resolved a card and were not hit since; in a
     simultaneous action the initiative holder decides first, then the other player."""
     who = [i for i in (s.initiative, 1 - s.initiative)
@@ -327,7 +327,7 @@ def can_play(ctx: Context, p: Player, iid: str, above: int | None = None) -> boo
     return above is None or c.cancel > above
 
 
-def _decide_cancel(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_cancel(ctx: Context, s: State, frame: Frame) -> Decision | None:
     i = frame[1]
     p = s.players[i]
     if p.resolved is None:
@@ -344,7 +344,7 @@ def _decide_cancel(ctx: Context, s: State, frame: tuple) -> Decision | None:
 @FLOW.choice("cancel.choose", phase="cancel", clauses=("D-CANCEL", "D-CANCEL-SIM", "D-TAG-GROUND"),
              next=(("cancel.choose", "the other player decides"), ("cancel.end", "then")),
              decide=_decide_cancel)
-def cancel(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def cancel(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Play a card with a higher cancellation level (face-down in a simultaneous action), or go on
     to the recovery."""
     i = frame[1]
@@ -370,10 +370,10 @@ def cancel(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | Non
                  ("play.choose", "everyone who resolved was hit"),
                  ("timeline.advance", "everyone who resolved was hit"),
                  ("res.begin", "everyone who resolved was hit (at_once)")))
-def cancel_end(ctx: Context, s: State, frame: tuple) -> Outcome:
+def cancel_end(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Flip the cancel cards up: a cancel goes to the cast time of the new card (no replenishment);
     no cancel goes to the player's own recovery and replenishment."""
-    then: list[tuple] = []
+    then: list[Frame] = []
     parts = []
     again = []
     for i in frame[1]:
@@ -403,13 +403,13 @@ AFTER_TIME = (("cast", "the other player's cast"), ("recover", "the other player
 
 
 @FLOW.auto("cast", phase="cast", clauses=("D-CAST", "DS-2"), next=AFTER_TIME)
-def cast(ctx: Context, s: State, frame: tuple) -> Outcome:
+def cast(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Pay the card's cost and move the marker to current time + cast time (the current time is the
     player's own marker: the turn's slot, or with cast.resolve = at_once where the last adjustment
     left it)."""
     i = frame[1]
     p = s.players[i]
-    card = ctx.cards[p.played]  # type: ignore[index]
+    card = ctx.card(p.played)
     old = p.marker or s.time
     s = setp(s, i, replace(p, spirit=p.spirit - card.cost, marker=old + card.cast))
     text = f"{pn(i)} casts {card.name}: "
@@ -421,7 +421,7 @@ def cast(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("recover", phase="recover", clauses=("D-RECOVER", "D-HIT-NO"), next=("replenish",))
-def recover(ctx: Context, s: State, frame: tuple) -> Outcome:
+def recover(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Move the marker to current time + recovering time (+1 for each whiffed physical attack)."""
     _, i, iid = frame
     p = s.players[i]
@@ -436,7 +436,7 @@ def recover(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("replenish", phase="recover", clauses=("D-REPLENISH",), next=AFTER_TIME)
-def replenish(ctx: Context, s: State, frame: tuple) -> Outcome:
+def replenish(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Return all cards from the discard pile to hand."""
     i = frame[1]
     p = s.players[i]
@@ -466,7 +466,7 @@ def players_to_play(s: State) -> tuple[int, ...]:
                  if s.players[i].marker == s.time and s.players[i].played is None)
 
 
-def _decide_play(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_play(ctx: Context, s: State, frame: Frame) -> Decision | None:
     who = players_to_play(s)
     if not who:
         return None
@@ -478,7 +478,7 @@ def _decide_play(ctx: Context, s: State, frame: tuple) -> Decision | None:
 @FLOW.choice("play.choose", phase="play", clauses=("D-PLAY", "D-TAG-GROUND", "DR-6"),
              next=(("cast", "a card was played"), ("timeline.advance", "wait, or no one plays")),
              decide=_decide_play)
-def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def play(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Each turn player with no card in play plays a card from hand (both face-down in a simultaneous
     action, revealed together), or waits (marker +1, DR-6)."""
     if chosen is None:
@@ -511,7 +511,7 @@ def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
 
 
 @FLOW.auto("game.over", phase="end", clauses=("D-GOAL-1",))
-def game_over(ctx: Context, s: State, frame: tuple) -> Outcome:
+def game_over(ctx: Context, s: State, frame: Frame) -> Outcome:
     """A player whose health reaches 0 loses."""
     dead = [i for i in (0, 1) if s.players[i].hp <= 0]
     winner = "draw" if len(dead) == 2 else pn(1 - dead[0])

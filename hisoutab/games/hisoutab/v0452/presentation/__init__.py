@@ -4,11 +4,11 @@ decisions."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar
 
-from hisoutab.presentation.base import EditOp, Explainer, Presentation
+from hisoutab.games.hisoutab.kit.presentation import Cell, DuelPresentation
+from hisoutab.presentation.base import EditOp, Explainer
 from hisoutab.presentation.cards import CardFace, SubsetChoice
 
 from . import cards as card_faces
@@ -17,38 +17,6 @@ from .board import attack_cells
 from .picture import render_state_svg
 
 __all__ = ["PRESENTATION", "HisouTabPresentation", "attack_cells", "render_state_svg"]
-
-
-def _cell(v: Any) -> tuple[int, int] | None:
-    if (isinstance(v, (list, tuple)) and len(v) == 2
-            and all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
-        return int(v[0]), int(v[1])
-    return None
-
-
-def touched_cells(ctx: Any, step: Any) -> tuple[tuple[int, int], ...]:
-    """The board cells a step touched: an attack's range (its card's reach at the attacker's piece
-    before the step) and the cells its events name (placed, moved from / to). Sorted, distinct."""
-    cells: set[tuple[int, int]] = set()
-    before = step.before
-    names = [p.name for p in before.players]
-    for e in getattr(step, "events", ()) or ():
-        if not isinstance(e, dict):
-            continue
-        if e.get("type") == "attack" and e.get("player") in names and e.get("card"):
-            i = names.index(e["player"])
-            p = before.players[i]
-            iid = e["card"]
-            side = (p.trigger_side if p.trigger == iid else p.cast_side if p.cast == iid
-                    else e.get("side", "") or "")
-            with contextlib.suppress(KeyError, AttributeError, TypeError, ValueError):
-                cells.update(attack_cells(ctx, before, i, iid, side))
-        for key in ("cell", "from", "to"):
-            c = _cell(e.get(key))
-            if c is not None:
-                cells.add(c)
-    cells.update(_moved_cells(ctx, before, step.after))
-    return tuple(sorted(cells))
 
 
 def _moved_cells(ctx: Any, before: Any, after: Any) -> set[tuple[int, int]]:
@@ -66,27 +34,39 @@ def _moved_cells(ctx: Any, before: Any, after: Any) -> set[tuple[int, int]]:
     return {c for c in out if ctx.on_board(*c)}
 
 
-class HisouTabPresentation(Presentation):
-    """HisouTab 0.45.2: board, timeline and panels; the priority graph."""
+class HisouTabPresentation(DuelPresentation):
+    """HisouTab 0.45.2: board, timeline and panels; the priority graph. The cells a step touched:
+    an attack's range (its card's reach at the attacker's piece before the step), the cells its
+    events name (placed, moved from / to) and those of pieces and bullets that moved."""
 
-    def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
-                viewer: str | None = None, prefix: str = "hs") -> str:
-        cells = [h for h in highlight if _cell(h) is not None]
-        return render_state_svg(ctx, state, highlight=cells, prefix=prefix, designer=designer, viewer=viewer)
+    clause_pages: ClassVar[Mapping[str, str]] = {"R-": "readings", "S-": "settled-questions"}
+    range_errors: ClassVar[tuple[type[Exception], ...]] = (KeyError, AttributeError, TypeError, ValueError)
+
+    render_svg = staticmethod(render_state_svg)
+
+    def renderable(self, ctx: Any, state: Any, *, highlight: list[Any], designer: bool) -> Any:
+        from .text import state_renderable
+
+        return state_renderable(ctx, state, highlight=highlight, designer=designer)
+
+    def attack_range(self, ctx: Any, before: Any, i: int, event: Mapping[str, Any]) -> Iterable[Cell]:
+        p = before.players[i]
+        iid = event["card"]
+        side = (p.trigger_side if p.trigger == iid else p.cast_side if p.cast == iid
+                else event.get("side", "") or "")
+        return attack_cells(ctx, before, i, iid, side)
+
+    def moved_cells(self, ctx: Any, before: Any, after: Any) -> set[Cell]:
+        return _moved_cells(ctx, before, after)
+
+    def priority_graph(self) -> Explainer:
+        from .priority import PriorityGraph
+
+        return PriorityGraph
 
     def title(self, ctx: Any, state: Any) -> str:
         hp = " ".join(f"{p.name} HP {p.hp}" for p in state.players)
         return f"t={state.time} {hp}"
-
-    def text(self, ctx: Any, state: Any, *, designer: bool = False,
-             highlight: Iterable[Any] = ()) -> Any:
-        from .text import state_renderable
-
-        return state_renderable(ctx, state, highlight=[h for h in highlight if _cell(h)],
-                                designer=designer)
-
-    def touched(self, ctx: Any, step: Any) -> tuple[Any, ...]:
-        return touched_cells(ctx, step)
 
     # ---------------------------------------------------------------- cards
     def card_face(self, ctx: Any, state: Any, card: str) -> CardFace | None:
@@ -107,26 +87,14 @@ class HisouTabPresentation(Presentation):
         {Multi X} bullet as one checkbox per card (or direction); None for other decisions."""
         return choices.subset_choice(ctx, state, decision, player)
 
-    def clause_url(self, clause: str, base: str | None = None) -> str:
-        base = base or self.docs_page()
-        if clause.startswith("R-"):
-            return f"{base}#readings"
-        if clause.startswith("S-"):
-            return f"{base}#settled-questions"
-        return f"{base}#{clause}"
-
-    def explainers(self) -> Mapping[str, Explainer]:
-        from .priority import PriorityGraph
-
-        return {**super().explainers(), "priority": PriorityGraph}
-
     def edits(self, ruleset: Any) -> tuple[EditOp, ...]:
         """The generic edits (a counter, bounded as the rules bound it; a card between declared zones),
         then HisouTab's own: place a piece, HP, spirit tokens, the timeline tokens, add or remove a
         bullet, move a card. Every field defaults to a legal value and is bounded by the rules."""
         from .edits import EDITS, checked_counter, checked_move
 
-        checked = {"counter": checked_counter, "move": lambda op: checked_move(op, ruleset)}
+        checked: dict[str, Callable[[EditOp], EditOp]] = {
+            "counter": checked_counter, "move": lambda op: checked_move(op, ruleset)}
         generic = tuple(checked[op.name](op) if op.name in checked else op for op in super().edits(ruleset))
         return generic + EDITS
 

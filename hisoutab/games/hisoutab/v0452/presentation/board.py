@@ -6,23 +6,17 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from hisoutab.presentation.svg import HIGHLIGHT, INK, MUTED, PLAYER_COLORS, el, group, polygon, text, title
+from hisoutab.games.hisoutab.kit import board as kit_board
+from hisoutab.games.hisoutab.kit.board import CELL, LEFT, TOP
+from hisoutab.presentation.svg import INK, PLAYER_COLORS, el, group, polygon, text, title
 
 from .status import GUARD, KNOCKDOWN, Status, player_status
-
-CELL = 64
-GROUND = "#e6d5b0"
-AIR = "#f2f7fd"
-GRID = "#9aa5b1"
 
 
 def attack_cells(ctx: Any, state: Any, player: int, iid: str, side: str = "") -> tuple[tuple[int, int], ...]:
     """The board cells a card would attack if ``player`` played it now: its reach (offsets facing
     right) turned to the player's facing and placed at the piece. Cells off the board are left out."""
-    p = state.players[player]
-    card = ctx.cards[iid].face(side)
-    cells = {(p.x + dx * p.facing, p.y + dy) for dx, dy in card.reach}
-    return tuple(sorted(c for c in cells if ctx.on_board(*c)))
+    return kit_board.reach_cells(ctx, state.players[player], ctx.cards[iid].face(side).reach)
 
 
 def highlight_cells(ctx: Any, highlight: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -31,56 +25,12 @@ def highlight_cells(ctx: Any, highlight: Iterable[tuple[int, int]]) -> list[tupl
     return sorted(c for c in cells if 1 <= c[0] <= ctx.width and 0 <= c[1] < ctx.height)
 
 
-def board_size(ctx: Any) -> tuple[float, float]:
-    """Width and height of the board drawing, labels included."""
-    return 70 + ctx.width * CELL, 28 + ctx.height * CELL + 30
-
-
-def _cell_xy(ctx: Any, ox: float, oy: float, x: int, y: int) -> tuple[float, float]:
-    """Top-left corner of cell (x, y): column x = 1 is leftmost, row y = 0 is the bottom row."""
-    return ox + (x - 1) * CELL, oy + (ctx.height - 1 - y) * CELL
-
-
 def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Iterable[tuple[int, int]] = (),
                  prefix: str = "hs") -> str:
     """The board with its top-left label corner at (ox, oy)."""
-    gx, gy = ox + 70, oy + 28  # the grid's top-left corner
-    w, h = ctx.width, ctx.height
-    out: list[str] = [text(gx, oy + 16, "Board", size=15, weight="bold")]
-    # rows: ground shaded, air above
-    for y in range(h):
-        cx, cy = _cell_xy(ctx, gx, gy, 1, y)
-        ground = y == 0
-        out.append(el("rect", {"class": "board-row", "data-y": y,
-                               "data-ground": "true" if ground else "false", "x": cx, "y": cy,
-                               "width": w * CELL, "height": CELL, "fill": GROUND if ground else AIR}))
-        out.append(text(gx - 8, cy + CELL / 2 - 2, f"y={y}", size=13, anchor="end", weight="bold"))
-        out.append(text(gx - 8, cy + CELL / 2 + 14, "ground" if ground else "air", size=12, anchor="end",
-                        fill=MUTED))
-    # grid lines
-    for x in range(w + 1):
-        lx = gx + x * CELL
-        out.append(el("line", {"x1": lx, "y1": gy, "x2": lx, "y2": gy + h * CELL, "stroke": GRID,
-                               "stroke-width": 1}))
-    for y in range(h + 1):
-        ly = gy + y * CELL
-        out.append(el("line", {"x1": gx, "y1": ly, "x2": gx + w * CELL, "y2": ly, "stroke": GRID,
-                               "stroke-width": 1}))
-    # the ground line, thicker
-    out.append(el("line", {"x1": gx, "y1": gy + h * CELL, "x2": gx + w * CELL, "y2": gy + h * CELL,
-                           "stroke": "#7a5a2a", "stroke-width": 3}))
-    for x in range(1, w + 1):
-        out.append(text(gx + (x - 0.5) * CELL, gy + h * CELL + 20, x, size=13, anchor="middle",
-                        weight="bold", cls="column-label"))
-    out.append(text(gx - 8, gy + h * CELL + 20, "x", size=13, anchor="end", fill=MUTED))
-    # highlighted cells (translucent overlays under the pieces)
-    for x, y in highlight_cells(ctx, highlight):
-        cx, cy = _cell_xy(ctx, gx, gy, x, y)
-        out.append(el("rect", {"class": "highlight", "id": f"{prefix}-hl-{x}-{y}", "data-x": x, "data-y": y,
-                               "x": cx + 2, "y": cy + 2, "width": CELL - 4, "height": CELL - 4,
-                               "fill": HIGHLIGHT, "fill-opacity": 0.35, "stroke": HIGHLIGHT,
-                               "stroke-width": 2, "stroke-dasharray": "6 3"},
-                      title(f"highlighted cell ({x}, {y})")))
+    gx, gy = ox + LEFT, oy + TOP  # the grid's top-left corner
+    cells = highlight_cells(ctx, highlight)
+    out = kit_board.board_grid(ctx, ox, oy, cells, prefix, row_ids=False, line_width=1)
     # pieces; two pieces in one cell stand side by side (smaller again under a crowd of bullets)
     where: dict[tuple[int, int], list[int]] = {}
     for i, p in enumerate(state.players):
@@ -94,7 +44,7 @@ def render_board(ctx: Any, state: Any, ox: float, oy: float, *, highlight: Itera
         if not ctx.on_board(p.x, p.y):
             continue  # not placed yet (before the set-up places the pieces, H-SETUP-4)
         share = where[(p.x, p.y)]
-        cx, cy = _cell_xy(ctx, gx, gy, p.x, p.y)
+        cx, cy = kit_board.cell_xy(ctx, gx, gy, p.x, p.y)
         n = len(crowd.get((p.x, p.y), ()))
         if len(share) == 1:
             r, dx = (20 if n == 0 else 17 if n <= 4 else 11), 0.0
@@ -125,7 +75,7 @@ def _bullet_cell(ctx: Any, b: Any) -> tuple[int, int]:
 
 def _bullet_xy(ctx: Any, gx: float, gy: float, b: Any) -> tuple[float, float]:
     """The centre a bullet's tokens spread around; off the board: just over the grid's edge."""
-    cx, cy = _cell_xy(ctx, gx, gy, b.x, b.y)
+    cx, cy = kit_board.cell_xy(ctx, gx, gy, b.x, b.y)
     cx, cy = cx + CELL / 2, cy + CELL / 2
     if ctx.on_board(b.x, b.y):
         return cx, cy
@@ -148,10 +98,7 @@ def bullet_slots(n: int, pieces: int = 0) -> Sequence[tuple[float, float, float]
         ring += [(-25, 0), (25, 0)]
     if pieces and n <= len(ring):
         return [(x, y, 6) for x, y in ring[:n]]
-    k = math.ceil(math.sqrt(n))  # a crowd: an even grid over the cell
-    step = (CELL - 8) / k
-    return [(-(CELL - 8) / 2 + step * (j % k + 0.5), -(CELL - 8) / 2 + step * (j // k + 0.5), step * 0.38)
-            for j in range(n)]
+    return kit_board.crowd_spots(n, 0.38)  # a crowd: an even grid over the cell
 
 
 def bullet_info(ctx: Any, state: Any, b: Any) -> dict[str, Any]:
@@ -188,24 +135,7 @@ def bullet_shape(cx: float, cy: float, r: float, color: str, kind: str, dx: int 
                  duration: Any = None, faded: bool = False) -> str:
     """A bullet token: a disc in the owner's colour (a square for a still bullet) with its duration
     die's number; an arrow along (dx, dy) (y up) for a straight bullet, a dashed ring for a tracing one."""
-    out: list[str] = []
-    if kind == "straight" and (dx or dy):
-        n = math.hypot(dx, dy)
-        ux, uy = dx / n, -dy / n
-        tip = r + max(11.0, r * 1.05)
-        head = max(7.0, r * 0.7)
-        bx, by = cx + ux * (tip - head), cy + uy * (tip - head)
-        for stroke, width in (("#ffffff", 5.5), (color, 2.6)):
-            out.append(el("line", {"x1": cx, "y1": cy, "x2": bx, "y2": by, "stroke": stroke,
-                                   "stroke-width": width, "stroke-linecap": "round"}))
-        px, py = -uy * head * 0.7, ux * head * 0.7
-        out.append(polygon([(cx + ux * tip, cy + uy * tip), (bx + px, by + py), (bx - px, by - py)],
-                           **{"class": "arrow", "fill": color, "stroke": "#ffffff", "stroke-width": 1,
-                              "stroke-linejoin": "round"}))
-    if kind == "trace":
-        out.append(el("circle", {"class": "trace-ring", "cx": cx, "cy": cy, "r": r + 3.5, "fill": "#ffffff",
-                                 "fill-opacity": 0.6, "stroke": color, "stroke-width": 1.8,
-                                 "stroke-dasharray": "3 2"}))
+    out = kit_board.bullet_marks(cx, cy, r, color, kind, dx, dy, tip=11.0, head=7.0)
     body: dict[str, Any] = {"fill": color, "stroke": INK, "stroke-width": 1.2}
     if faded:
         body.update({"fill-opacity": 0.45, "stroke-dasharray": "2 2"})
@@ -299,5 +229,5 @@ def piece(ctx: Any, p: Any, i: int, cx: float, cy: float, r: float, prefix: str,
     ])
 
 
-__all__ = ["CELL", "attack_cells", "board_size", "bullet_info", "bullet_shape", "bullet_slots",
+__all__ = ["CELL", "attack_cells", "bullet_info", "bullet_shape", "bullet_slots",
            "guard_shape", "highlight_cells", "knockdown_shape", "piece", "render_board"]

@@ -12,6 +12,7 @@ has no face.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hisoutab.presentation.cards import CardFace
@@ -58,7 +59,7 @@ def instance(ctx: Any, card: Any) -> str | None:
     of a card with that id (``"gohei_jab"`` → ``"P1/gohei_jab"``); None for a hidden or unknown card."""
     if not isinstance(card, str) or card == HIDDEN:
         return None
-    cards = getattr(ctx, "cards", {})
+    cards: Mapping[str, Any] = getattr(ctx, "cards", {})
     if card in cards:
         return card
     for iid, c in cards.items():
@@ -117,41 +118,51 @@ def bullet_words(b: Bullet) -> str:
     return "; ".join(parts)
 
 
+def _physical_words(ctx: Any, value: Any, card: Card | None) -> str:
+    n = len(card.reach) if card is not None else 0
+    return "physical attack: hits the opponent in range" + (f" ({_plural(n, 'cell')})" if n else "")
+
+
+def _upgrade_words(ctx: Any, value: Any, card: Card | None) -> str:
+    name = card.name if card is not None else "the upgraded special"
+    return (f"special upgrade {value}: the {value} special leaves the game and {name} of the extra deck "
+            "is cast; this card is discarded")
+
+
+def _sub_words(ctx: Any, value: Any, card: Card | None) -> str | None:
+    if not isinstance(value, Sub):
+        return None
+    inner = ", ".join(effect_words(ctx, k, v, card) for k, v in value.effects)
+    return f"once: startup {value.startup}, recovery {value.recovery}, cost {value.cost}: {inner}"
+
+
+#: effect kind → its words (ctx, value, card); None: said as "kind value"
+_EFFECT_WORDS: dict[str, Callable[[Any, Any, Card | None], str | None]] = {
+    "move": lambda ctx, v, c: f"move up to {_plural(v, 'cell')}",
+    "dash": lambda ctx, v, c: (f"dash up to {_plural(v, 'cell')}: a move with graze (the opponent's "
+                               "bullets met are discarded)"),
+    "approach": lambda ctx, v, c: f"approach {v}: move {_plural(v, 'cell')} horizontally toward the opponent",
+    "defense": lambda ctx, v, c: "defense: guard state while this card is on the field",
+    "physical": _physical_words,
+    "bullet": lambda ctx, v, c: bullet_words(v) if isinstance(v, Bullet) else None,
+    "special": lambda ctx, v, c: (f"special {v}: the special of the {v} slot of the special area goes into "
+                                  "the cast zone; this card is discarded"),
+    "upgrade": _upgrade_words,
+    "spell": lambda ctx, v, c: ("spell card: this card returns to hand and a payable spell card of the spell "
+                                "sequence goes into the cast zone"),
+    "sub": _sub_words,
+    "knockdown": lambda ctx, v, c: "the opponent is knocked down",
+    "spirit_break": lambda ctx, v, c: "spirit break: the opponent's rightmost spirit token is removed",
+    "knockback": lambda ctx, v, c: f"knockback {v}: the opponent is pushed {_plural(v, 'cell')} away",
+}
+
+
 def effect_words(ctx: Any, kind: str, value: Any, card: Card | None = None) -> str:
     """One effect of a card in words."""
-    if kind == "move":
-        return f"move up to {_plural(value, 'cell')}"
-    if kind == "dash":
-        return (f"dash up to {_plural(value, 'cell')}: a move with graze (the opponent's bullets met are "
-                "discarded)")
-    if kind == "approach":
-        return f"approach {value}: move {_plural(value, 'cell')} horizontally toward the opponent"
-    if kind == "defense":
-        return "defense: guard state while this card is on the field"
-    if kind == "physical":
-        n = len(card.reach) if card is not None else 0
-        return "physical attack: hits the opponent in range" + (f" ({_plural(n, 'cell')})" if n else "")
-    if kind == "bullet" and isinstance(value, Bullet):
-        return bullet_words(value)
-    if kind == "special":
-        return (f"special {value}: the special of the {value} slot of the special area goes into the cast "
-                "zone; this card is discarded")
-    if kind == "upgrade":
-        name = card.name if card is not None else "the upgraded special"
-        return (f"special upgrade {value}: the {value} special leaves the game and {name} of the extra deck "
-                "is cast; this card is discarded")
-    if kind == "spell":
-        return ("spell card: this card returns to hand and a payable spell card of the spell sequence goes "
-                "into the cast zone")
-    if kind == "sub" and isinstance(value, Sub):
-        inner = ", ".join(effect_words(ctx, k, v, card) for k, v in value.effects)
-        return (f"once: startup {value.startup}, recovery {value.recovery}, cost {value.cost}: {inner}")
-    if kind == "knockdown":
-        return "the opponent is knocked down"
-    if kind == "spirit_break":
-        return "spirit break: the opponent's rightmost spirit token is removed"
-    if kind == "knockback":
-        return f"knockback {value}: the opponent is pushed {_plural(value, 'cell')} away"
+    words = _EFFECT_WORDS.get(kind)
+    said = words(ctx, value, card) if words is not None else None
+    if said is not None:
+        return said
     return f"{kind} {value}" if value is not None else kind
 
 
@@ -163,33 +174,47 @@ def _effect_keyword(kind: str, value: Any) -> str:
                                                                                        Bullet) else kind
 
 
-def keywords(ctx: Any, c: Card) -> list[tuple[str, str]]:
-    """(keyword as the rules write it, its clause) of one face, in a fixed order."""
+def _bullet_keywords(value: Bullet) -> list[tuple[str, str]]:
+    """The bullet keywords of a bullet effect."""
     out: list[tuple[str, str]] = []
-    if c.priority:
-        out.append(("{Priority}", "H-KW-PRIORITY"))
-    if c.uncancellable:
-        out.append(("{Uncancellable}", "H-KW-NOCANCEL"))
-    if c.ground_only:
-        out.append(("{Ground only}", "H-KW-GROUND"))
+    if value.straight:
+        out.append((f"{{Straight {value.straight}}}", "H-KW-STRAIGHT"))
+    if value.trace:
+        out.append((f"{{Trace {value.trace}}}", "H-KW-TRACE"))
+    if value.angle:
+        out.append(("{" + " / ".join(value.angle) + " launch only}", "H-KW-ANGLE"))
+    if value.bounce:
+        out.append(("{Bounce}", "H-KW-BOUNCE"))
+    if value.multi > 1:
+        out.append((f"{{Multi {value.multi}}}", "H-KW-MULTI"))
+    if value.field is not None:
+        out.append(("{Field bullet}", "H-KW-FIELD"))
+    return out
+
+
+def _effects_keywords(c: Card) -> list[tuple[str, str]]:
+    """The keywords its effects give a face: approach, sub-actions, bullet keywords."""
+    out: list[tuple[str, str]] = []
     for kind, value in c.effects:
         if kind == "approach":
             out.append((f"{{Approach {value}}}", "H-KW-APPROACH"))
         elif kind == "sub":
             out.append((_effect_keyword(kind, value), "H-KW-SUB"))
         elif kind == "bullet" and isinstance(value, Bullet):
-            if value.straight:
-                out.append((f"{{Straight {value.straight}}}", "H-KW-STRAIGHT"))
-            if value.trace:
-                out.append((f"{{Trace {value.trace}}}", "H-KW-TRACE"))
-            if value.angle:
-                out.append(("{" + " / ".join(value.angle) + " launch only}", "H-KW-ANGLE"))
-            if value.bounce:
-                out.append(("{Bounce}", "H-KW-BOUNCE"))
-            if value.multi > 1:
-                out.append((f"{{Multi {value.multi}}}", "H-KW-MULTI"))
-            if value.field is not None:
-                out.append(("{Field bullet}", "H-KW-FIELD"))
+            out += _bullet_keywords(value)
+    return out
+
+
+def _flag_keywords(c: Card) -> list[tuple[str, str]]:
+    flags = ((c.priority, "{Priority}", "H-KW-PRIORITY"),
+             (c.uncancellable, "{Uncancellable}", "H-KW-NOCANCEL"),
+             (c.ground_only, "{Ground only}", "H-KW-GROUND"))
+    return [(word, clause) for on, word, clause in flags if on]
+
+
+def keywords(ctx: Any, c: Card) -> list[tuple[str, str]]:
+    """(keyword as the rules write it, its clause) of one face, in a fixed order."""
+    out = _flag_keywords(c) + _effects_keywords(c)
     if c.knockback:
         out.append((f"{{Knockback {c.knockback}}}", "H-KW-KNOCKBACK"))
     if c.can_cancel:
@@ -267,18 +292,9 @@ def played_side(state: Any, iid: str) -> str:
     return ""
 
 
-def card_face(ctx: Any, state: Any, card: str) -> CardFace | None:
-    """The whole face of ``card`` (an instance the state holds; ``state`` may be None), or None for
-    a hidden or unknown card."""
-    iid = instance(ctx, card)
-    if iid is None:
-        return None
-    c: Card = ctx.cards[iid]
-    kind = KIND_WORDS.get(c.kind, c.kind)
-    role, role_clauses = _role(ctx, iid, c)
-    i = owner_index(ctx, iid)
-    chars = getattr(ctx, "characters", ())
-    owner = (f"{ctx.players[i]} · {chars[i].name}" if i is not None and i < len(chars) else "")
+def _numbers(ctx: Any, iid: str, c: Card) -> list[tuple[str, str]]:
+    """The card's figures: startup, recovery, cost, cancel level; damage, hitstun and guard cost of
+    an attack; a bullet's duration; a spell card's cost; a special's motion and level."""
     numbers: list[tuple[str, str]] = [("startup", str(c.startup)), ("recovery", str(c.recovery)),
                                       ("cost", f"{c.cost} spirit"), ("cancel level", str(c.cancel))]
     faces = [f for _, f in c.sides] or [c]
@@ -295,39 +311,51 @@ def card_face(ctx: Any, state: Any, card: str) -> CardFace | None:
         numbers.append(("spell cost", f"{c.spell_cost} spell card{'s' if c.spell_cost != 1 else ''}"))
     if c.motion is not None:
         numbers += [("motion", c.motion), ("level", str(c.level))]
-    effects: list[str] = []
+    return numbers
+
+
+def _one_face(ctx: Any, c: Card) -> tuple[list[str], list[str], list[str]]:
+    """A one-faced card's (effects in words, keywords, clauses)."""
+    effects = [effect_words(ctx, k, v, c) for k, v in c.effects]
+    for label, group in (("on the ground after resolving", c.ground), ("in the air after resolving",
+                                                                       c.air)):
+        effects += [f"{label}: {effect_words(ctx, k, v, c)}" for k, v in group]
+    effects += [f"when it deals 1 damage or more: {effect_words(ctx, k, v, c)}" for k, v in c.on_damage]
+    if c.knockback:
+        pushed = effect_words(ctx, "knockback", c.knockback, c)
+        effects.append(f"after the attack, hit or guarded: {pushed}")
+    found = keywords(ctx, c)
+    clauses = [EFFECT_CLAUSES[k] for k, _ in c.effects if k in EFFECT_CLAUSES] + [cl for _, cl in found]
+    return effects, [k for k, _ in found], clauses
+
+
+def _two_faces(ctx: Any, c: Card) -> tuple[list[tuple[str, tuple[str, ...]]], list[str]]:
+    """A two-faced card's (faces with their lines, clauses)."""
     side_faces: list[tuple[str, tuple[str, ...]]] = []
-    kws: list[str] = []
-    clauses: list[str] = list(KIND_CLAUSES.get(c.kind, ())) + list(role_clauses)
-    if c.sides:
-        for name, f in c.sides:
-            side_faces.append((f"{name}: {f.name}", _side_lines(ctx, f)))
-            clauses += [EFFECT_CLAUSES[k] for k, _ in f.effects if k in EFFECT_CLAUSES]
-            clauses += [cl for _, cl in keywords(ctx, f)]
-        clauses.append("H-PLAY-SIM")
-    else:
-        effects = [effect_words(ctx, k, v, c) for k, v in c.effects]
-        for label, group in (("on the ground after resolving", c.ground), ("in the air after resolving",
-                                                                           c.air)):
-            effects += [f"{label}: {effect_words(ctx, k, v, c)}" for k, v in group]
-        effects += [f"when it deals 1 damage or more: {effect_words(ctx, k, v, c)}" for k, v in c.on_damage]
-        if c.knockback:
-            pushed = effect_words(ctx, "knockback", c.knockback, c)
-            effects.append(f"after the attack, hit or guarded: {pushed}")
-        found = keywords(ctx, c)
-        kws = [k for k, _ in found]
-        clauses += [EFFECT_CLAUSES[k] for k, _ in c.effects if k in EFFECT_CLAUSES]
-        clauses += [cl for _, cl in found]
+    clauses: list[str] = []
+    for name, f in c.sides:
+        side_faces.append((f"{name}: {f.name}", _side_lines(ctx, f)))
+        clauses += [EFFECT_CLAUSES[k] for k, _ in f.effects if k in EFFECT_CLAUSES]
+        clauses += [cl for _, cl in keywords(ctx, f)]
+    return side_faces, [*clauses, "H-PLAY-SIM"]
+
+
+def _kind_notes(c: Card, role: str) -> list[str]:
+    """What a knockdown, cancel or standing card does besides its effects."""
+    notes: list[str] = []
     if c.kind == "knockdown":
-        effects.append("the next card played after a knockdown; its player is invulnerable until it leaves "
-                       "the play zones and hand (H-KD)")
+        notes.append("the next card played after a knockdown; its player is invulnerable until it leaves "
+                     "the play zones and hand (H-KD)")
     elif c.kind == "cancel":
-        effects.append("returns to hand when it leaves the trigger zone (H-MAINT-1)")
+        notes.append("returns to hand when it leaves the trigger zone (H-MAINT-1)")
     if role == "standing card":
-        effects.append("always in hand: it returns to hand instead of the discard pile (R-6)")
-    if _attacks(c) or any(_attacks(f) for f in faces):
-        clauses += ["H-GUARD-1", "H-GUARD-2", "H-DMG-1", "H-DMG-2"]
-    side = played_side(state, iid) if state is not None else ""
+        notes.append("always in hand: it returns to hand instead of the discard pile (R-6)")
+    return notes
+
+
+def _shown_reach(c: Card, side: str) -> tuple[tuple[tuple[int, int], ...], str]:
+    """The range drawn (the face played, else the first) and its label; a field bullet's cell when
+    the face has no range."""
     shown = c.face(side or (c.sides[0][0] if c.sides else ""))
     reach = tuple(shown.reach)
     reach_label = "range" if not c.sides else f"range ({side or c.sides[0][0]}: {shown.name})"
@@ -335,10 +363,40 @@ def card_face(ctx: Any, state: Any, card: str) -> CardFace | None:
         fields = [v.field for _, v in shown.effects if isinstance(v, Bullet) and v.field is not None]
         if fields:
             reach, reach_label = ((fields[0][0], fields[0][1]),), "field bullet cell"
+    return reach, reach_label
+
+
+def card_face(ctx: Any, state: Any, card: str) -> CardFace | None:
+    """The whole face of ``card`` (an instance the state holds; ``state`` may be None), or None for
+    a hidden or unknown card."""
+    iid = instance(ctx, card)
+    if iid is None:
+        return None
+    c: Card = ctx.cards[iid]
+    kind = KIND_WORDS.get(c.kind, c.kind)
+    role, role_clauses = _role(ctx, iid, c)
+    i = owner_index(ctx, iid)
+    chars = getattr(ctx, "characters", ())
+    owner = (f"{ctx.players[i]} · {chars[i].name}" if i is not None and i < len(chars) else "")
+    effects: list[str] = []
+    side_faces: list[tuple[str, tuple[str, ...]]] = []
+    kws: list[str] = []
+    clauses: list[str] = list(KIND_CLAUSES.get(c.kind, ())) + list(role_clauses)
+    if c.sides:
+        side_faces, more = _two_faces(ctx, c)
+    else:
+        effects, kws, more = _one_face(ctx, c)
+    clauses += more
+    effects += _kind_notes(c, role)
+    faces = [f for _, f in c.sides] or [c]
+    if _attacks(c) or any(_attacks(f) for f in faces):
+        clauses += ["H-GUARD-1", "H-GUARD-2", "H-DMG-1", "H-DMG-2"]
+    reach, reach_label = _shown_reach(c, played_side(state, iid) if state is not None else "")
     return CardFace(
         id=card, name=c.name, kind=" · ".join(x for x in (kind, role) if x), owner=owner,
-        numbers=tuple(numbers), keywords=tuple(kws), effects=tuple(effects), faces=tuple(side_faces),
-        reach=reach, reach_label=reach_label, text=c.text, clauses=tuple(dict.fromkeys(clauses)))
+        numbers=tuple(_numbers(ctx, iid, c)), keywords=tuple(kws), effects=tuple(effects),
+        faces=tuple(side_faces), reach=reach, reach_label=reach_label, text=c.text,
+        clauses=tuple(dict.fromkeys(clauses)))
 
 
 def play_details(ctx: Any, iid: str, side: str = "") -> tuple[str, list[str]]:

@@ -44,52 +44,68 @@ def _names(ctx: Any, i: int) -> dict[str, Any]:
     return dict(chars[i].cards) if 0 <= i < len(chars) else {}
 
 
-def option_text(ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
-    """The words of a button: the option's label with the player's card names for card ids."""
-    label = str(option.label)
-    i = _index(ctx, player)
-    if i is None:
-        return label
-    cards = _names(ctx, i)
+class _Words:
+    """Player ``i``'s card names for the card ids of an option's label."""
 
-    def name(cid: str) -> str | None:
-        c = cards.get(cid)
+    def __init__(self, ctx: Any, i: int) -> None:
+        self.cards = _names(ctx, i)
+
+    def name(self, cid: str) -> str | None:
+        c = self.cards.get(cid)
         return str(c.name) if c is not None else None
 
-    def names(text: str) -> str | None:
-        found = [name(cid.strip()) for cid in text.split(",")]
+    def names(self, text: str) -> str | None:
+        found = [self.name(cid.strip()) for cid in text.split(",")]
         return None if any(n is None for n in found) else ", ".join(n for n in found if n)
 
-    m = _DISCARD.match(label)
-    if m and getattr(decision, "kind", "") == "mulligan":
-        listed = names(m.group(1))
-        return f"discard {listed}" if listed else label
-    m = _PLAY.match(label)
-    if m:
-        verb, cid, side = m.groups()
-        c = cards.get(cid)
+    def play(self, verb: str, cid: str, side: str | None) -> str | None:
+        c = self.cards.get(cid)
         if c is None:
-            return label
+            return None
         if side:
             face = c.face(side)
             if face.name != c.name:
                 return f"{verb} {face.name} ({side} of {c.name})"
             return f"{verb} {c.name} ({side})"
         return f"{verb} {c.name}"
+
+    def cast(self, cid: str, paid: str | None) -> str | None:
+        n = self.name(cid)
+        if n is None:
+            return None
+        if paid:
+            listed = self.names(paid)
+            return f"cast {n} discarding {listed}" if listed else None
+        return f"cast {n}"
+
+
+def _said(words: _Words, decision: Any, label: str) -> str | None:
+    """The label in words, or None when it names no card of the player's."""
+    m = _DISCARD.match(label)
+    if m and getattr(decision, "kind", "") == "mulligan":
+        listed = words.names(m.group(1))
+        return f"discard {listed}" if listed else None
+    m = _PLAY.match(label)
+    if m:
+        verb, cid, side = m.groups()
+        return words.play(verb, cid, side)
     m = _FRONT.match(label)
     if m:
-        n = name(m.group(1))
-        return f"front: {n}" if n else label
+        n = words.name(m.group(1))
+        return f"front: {n}" if n else None
     m = _CAST.match(label)
     if m:
-        n = name(m.group(1))
-        if n is None:
-            return label
-        if m.group(2):
-            listed = names(m.group(2))
-            return f"cast {n} discarding {listed}" if listed else label
-        return f"cast {n}"
-    return label
+        return words.cast(m.group(1), m.group(2))
+    return None
+
+
+def option_text(ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:
+    """The words of a button: the option's label with the player's card names for card ids."""
+    label = str(option.label)
+    i = _index(ctx, player)
+    if i is None:
+        return label
+    return _said(_Words(ctx, i), decision, label) or label
 
 
 # ------------------------------------------------------------------ subsets

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from hisoutab.games.hisoutab.kit.panels import INITIATIVE, INITIATIVE_EDGE, TURN, card_back, pill
 from hisoutab.presentation.svg import (
     BLUE_CELL,
     HIGHLIGHT,
@@ -21,19 +22,7 @@ from hisoutab.presentation.svg import (
 from hisoutab.presentation.textfit import wrap
 
 from .board import bullet_shape, guard_shape, knockdown_shape
-from .panels import (
-    CARD_EDGE,
-    EMPTY_EDGE,
-    INITIATIVE,
-    INITIATIVE_EDGE,
-    MISSED,
-    SPIRIT_EDGE,
-    SPIRIT_UP,
-    TURN,
-    card_back,
-    die_shape,
-    pill,
-)
+from .panels import CARD_EDGE, EMPTY_EDGE, MISSED, SPIRIT_EDGE, SPIRIT_UP, die_shape
 from .status import STATUS_KEY, STATUS_LABELS
 from .timeline import hit_shape, marker_shape
 

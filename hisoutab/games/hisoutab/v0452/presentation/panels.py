@@ -10,11 +10,21 @@ a ``<title>`` with its whole face in one line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from hisoutab.games.hisoutab.kit import panels as kit_panels
+from hisoutab.games.hisoutab.kit.panels import (
+    HeaderWords,
+    Section,
+    card_back,
+    card_box,
+    fitted_text,
+    header,
+    pill,
+)
 from hisoutab.presentation.cards import card_title
-from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, PLAYER_LIGHT, el, group, text, title
+from hisoutab.presentation.svg import INK, MUTED, PLAYER_COLORS, el, group, text, title
 from hisoutab.presentation.textfit import Fitted, fit_text, flow_chips, text_width, wrap_parts
 
 from .cards import HIDDEN, card_face, card_name, play_details
@@ -26,26 +36,19 @@ SPIRIT_UP = "#6a3fb5"
 SPIRIT_EDGE = "#3a2270"
 DIE_FILL = "#fff4d6"
 DIE_EDGE = "#8a6d1f"
-INITIATIVE = "#f2b705"
-INITIATIVE_EDGE = "#7a5c00"
-TURN = "#2e7d32"
-CARD_BACK = "#34466b"
 CARD_EDGE = "#8d96a0"
 EMPTY_EDGE = "#aab2bb"
 MISSED = "#d84315"
 SPELL_MAX = 5  # the spell sequence holds at most 5 cards
 MOTIONS = ("236", "623", "214", "421")
-PAD = 14  # inner margin of a panel
 GAP = 10  # between sections
-Section = tuple[float, Callable[[float], str]]  # (height, draw at the section's top y)
 
-
-def fitted_text(x: float, y: float, f: Fitted, *, fill: str = INK, anchor: str = "start",
-                cls: str | None = None) -> str:
-    """The lines of ``f`` with the first baseline at ``y``."""
-    return "".join(text(x, y + k * f.line_height, line, size=f.size, anchor=anchor, fill=fill,
-                        weight="bold" if f.bold else None, cls=cls)
-                   for k, line in enumerate(f.lines))
+HEADER = HeaderWords(
+    winner="{name} wins: the opponent's HP reached 0 (H-GOAL-1)",
+    defeated="{name}'s HP reached 0 (H-GOAL-1)",
+    one_turn=" (H-TURN-2)", both_turn=" (a simultaneous action, H-TURN-2)",
+    initiative=("(H-SETUP-7; kept or handed over in H-RES-SIM and H-BUL-ORDER; it orders the adjustment "
+                "phase, H-ADJ-BLUE-0)"), turn_after_end=False)
 
 
 def card_tip(ctx: Any, state: Any, iid: str) -> str:
@@ -59,22 +62,6 @@ def card_tip(ctx: Any, state: Any, iid: str) -> str:
 def card_el(ctx: Any, state: Any, iid: str, attrs: dict[str, Any], body: Sequence[str]) -> str:
     """A card's element: ``data-card`` (``"?"`` when hidden) and its face as the ``<title>``."""
     return group({**attrs, "data-card": iid}, [title(card_tip(ctx, state, iid)), *body])
-
-
-def card_back(x: float, y: float, w: float = 24, h: float = 32) -> str:
-    """A face-down card: the back of a card with a question mark."""
-    return (el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 3, "fill": CARD_BACK, "stroke": INK})
-            + el("rect", {"x": x + 3, "y": y + 3, "width": w - 6, "height": h - 6, "rx": 2, "fill": "none",
-                          "stroke": "#ffffff", "stroke-opacity": 0.55})
-            + text(x + w / 2, y + h / 2 + 5, "?", size=min(14, h * 0.6), anchor="middle", weight="bold",
-                   fill="#ffffff"))
-
-
-def pill(x: float, y: float, label: str, color: str, size: float = 11) -> tuple[str, float]:
-    """A rounded label with its top-left corner at (x, y); returns (svg, width)."""
-    w = text_width(label, size, bold=True) + 14
-    return (el("rect", {"x": x, "y": y, "width": w, "height": 19, "rx": 9.5, "fill": color})
-            + text(x + w / 2, y + 13.5, label, size=size, anchor="middle", weight="bold", fill="#ffffff")), w
 
 
 def die_shape(cx: float, cy: float, value: Any, size: float = 22) -> str:
@@ -91,46 +78,7 @@ def _label(x: float, y: float, s: str) -> str:
 
 # ------------------------------------------------------------------ sections
 def _header(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
-    p = state.players[i]
-    color = PLAYER_COLORS[i % len(PLAYER_COLORS)]
-    chars = getattr(ctx, "characters", ())
-    char = chars[i].name if i < len(chars) else p.character
-    tags: list[tuple[str, str, str, str]] = []  # (class, label, tooltip, colour)
-    if state.winner == p.name:
-        tags.append(("winner", "WINNER", f"{p.name} wins: the opponent's HP reached 0 (H-GOAL-1)", color))
-    elif state.winner is not None and p.hp <= 0:
-        tags.append(("defeated", "0 HP", f"{p.name}'s HP reached 0 (H-GOAL-1)", "#5b6470"))
-    if i in getattr(state, "participants", ()) and state.winner is None:
-        both = len(state.participants) == 2
-        tags.append(("this-turn", "this turn", f"{p.name} takes part in this turn"
-                     + (" (a simultaneous action, H-TURN-2)" if both else " (H-TURN-2)"), TURN))
-    widths = [text_width(label, 11, bold=True) + 14 for _, label, _, _ in tags]
-    init_w = 98 if state.initiative == i and state.first is not None else 0
-    room = w - sum(widths) - 6 * len(tags) - init_w - 8
-    name = fit_text(f"{p.name} · {char}", room, 17, bold=True, smallest=11)
-    height = max(26.0, name.height + 6)
-
-    def draw(y: float) -> str:
-        out = [fitted_text(x, y + name.size, name, fill=color)]
-        rx = x + w
-        for (cls, label, tip, col), tw in zip(tags, widths, strict=True):
-            rx -= tw
-            shape, _ = pill(rx, y + 3, label, col)
-            out.append(group({"class": cls, "id": f"{prefix}-{cls}-{p.name}", "data-player": p.name},
-                             [title(tip), shape]))
-            rx -= 6
-        if init_w:
-            ix = rx - init_w + 12
-            out.append(group({"class": "initiative", "id": f"{prefix}-initiative", "data-player": p.name}, [
-                title(f"{p.name} holds the initiative token (H-SETUP-7; kept or handed over in H-RES-SIM "
-                      "and H-BUL-ORDER; it orders the adjustment phase, H-ADJ-BLUE-0)"),
-                el("circle", {"cx": ix, "cy": y + 12, "r": 11, "fill": INITIATIVE, "stroke": INITIATIVE_EDGE,
-                              "stroke-width": 1.5}),
-                text(ix, y + 17, "I", size=13, anchor="middle", weight="bold"),
-                text(ix + 16, y + 17, "initiative", size=13, weight="bold")]))
-        return "".join(out)
-
-    return height, draw
+    return header(ctx, state, i, x, w, prefix, HEADER)
 
 
 def _hp(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Section:
@@ -141,9 +89,7 @@ def _hp(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> Sectio
     def draw(y: float) -> str:
         bx, bw, bh = x + 64, w - 64 - 74, 20
         hp = max(0, min(MAX_HP, p.hp))
-        out = [text(x, y + 14, "HP", size=13, weight="bold"),
-               el("rect", {"x": bx, "y": y, "width": bw, "height": bh, "rx": 3, "fill": "#eceff2",
-                           "stroke": "#8d96a0"}),
+        out = [*kit_panels.hp_track(x, y, bx, bw, bh, 14),
                el("rect", {"class": "hp-bar", "id": f"{prefix}-hp-{p.name}", "data-player": p.name,
                            "data-hp": p.hp, "data-marked": marked, "x": bx, "y": y, "width": bw * hp / MAX_HP,
                            "height": bh, "rx": 3, "fill": color},
@@ -290,19 +236,8 @@ def _zone_box(ctx: Any, state: Any, i: int, zone: str, x: float, w: float, prefi
 
     def draw(y: float) -> str:
         by = y + 17
-        body = [el("rect", {"x": x, "y": by, "width": w, "height": box_h, "rx": 5, "fill": "#ffffff",
-                            "stroke": INK, "stroke-width": 1.5})]
-        cy = by + 8
-        if hidden:
-            body.append(card_back(x + 8, cy))
-            body.append(fitted_text(x + 40, cy + 20, name))
-            cy += 32
-        else:
-            body.append(fitted_text(x + 8, cy + name.size, name))
-            cy += name.height
-            if details is not None:
-                body.append(fitted_text(x + 8, cy + details.size, details, fill="#3c4650"))
-                cy += details.height
+        body, cy = card_box(x, by, w, box_h, name, [details] if details is not None else [], hidden=hidden,
+                            back_h=32, back_name_y=20)
         if missed:
             mark, _ = pill(x + 8, cy + 3, "MISSED", MISSED)
             body.append(group({"class": "missed", "data-player": p.name},
@@ -423,12 +358,19 @@ def _spell_seq(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) ->
                 "data-player": p.name, "data-index": k + 1, "data-front": "true" if front else "false",
                 "data-cost": cost}, body))
             ry += h + 4
-        deck, gone = len(getattr(p, "spell_deck", ())), len(getattr(p, "spell_discard", ()))
-        out.append(text(x, ry + 10, f"spell deck {deck} · spell discard {gone}", size=11, fill=INK,
-                        cls="spell-counts", data_player=p.name, data_deck=deck, data_discard=gone))
+        out.append(_pile_counts(x, ry + 10, p, "spell-counts", ("spell deck", "spell_deck", "deck"),
+                                ("spell discard", "spell_discard", "discard")))
         return "".join(out)
 
     return 17 + body_h + 14, draw
+
+
+def _pile_counts(x: float, y: float, p: Any, cls: str, *piles: tuple[str, str, str]) -> str:
+    """How many cards two piles hold: (words, the player's field, the data attribute) each."""
+    counts = [(words, len(getattr(p, field, ())), key) for words, field, key in piles]
+    data: dict[str, Any] = {"data_player": p.name, **{f"data_{key}": n for _, n, key in counts}}
+    return text(x, y, " · ".join(f"{words} {n}" for words, n, _ in counts), size=11, fill=INK, cls=cls,
+                **data)
 
 
 def _empty_row(x: float, y: float, w: float, h: float, label: str = "") -> str:
@@ -475,9 +417,8 @@ def _special(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str) -> S
                 out.append(card_el(ctx, state, iid, {**attrs, "data-level": level, "data-empty": "false"},
                                    body))
             ry += h + 4
-        extra, removed = len(getattr(p, "extra", ())), len(getattr(p, "removed", ()))
-        out.append(text(x, ry + 10, f"extra deck {extra} · removed {removed}", size=11, fill=INK,
-                        cls="extra-counts", data_player=p.name, data_extra=extra, data_removed=removed))
+        out.append(_pile_counts(x, ry + 10, p, "extra-counts", ("extra deck", "extra", "extra"),
+                                ("removed", "removed", "removed")))
         return "".join(out)
 
     return 17 + body_h + 14, draw
@@ -561,32 +502,7 @@ def _sections(ctx: Any, state: Any, i: int, x: float, w: float, prefix: str, des
     ]
 
 
-def render_panels(ctx: Any, state: Any, ox: float, oy: float, width: float, *, designer: bool = False,
-                  viewer: str | None = None, prefix: str = "hs") -> tuple[str, float]:
-    """Both players' panels side by side from (ox, oy), ``width`` wide; returns (svg, height)."""
-    gap = 12
-    n = len(state.players)
-    pw = (width - gap * (n - 1)) / n
-    columns = [_sections(ctx, state, i, ox + i * (pw + gap) + PAD, pw - 2 * PAD, prefix, designer, viewer)
-               for i in range(n)]
-    heights = [max(col[k][0] for col in columns) for k in range(len(columns[0]))]
-    used = [h for h in heights if h > 0]
-    total = PAD + sum(used) + GAP * (len(used) - 1) + PAD
-    out = []
-    for i, col in enumerate(columns):
-        p = state.players[i]
-        px = ox + i * (pw + gap)
-        body = [el("rect", {"x": px, "y": oy, "width": pw, "height": total, "rx": 8,
-                            "fill": PLAYER_LIGHT[i % 2], "stroke": PLAYER_COLORS[i % 2], "stroke-width": 2})]
-        y = oy + PAD
-        for (_, draw), h in zip(col, heights, strict=True):
-            if h <= 0:
-                continue
-            body.append(draw(y))
-            y += h + GAP
-        out.append(el("g", {"class": "panel", "id": f"{prefix}-panel-{p.name}", "data-player": p.name},
-                      *body))
-    return "".join(out), total
+render_panels = kit_panels.panels_renderer(_sections, section_gap=GAP)
 
 
 __all__ = ["card_back", "card_el", "card_tip", "die_shape", "fitted_text", "hand_shown", "pill",

@@ -6,52 +6,28 @@ rendered at the viewBox's size)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
-from hisoutab.presentation.svg import FONT, INK, MUTED, el, num, text
+from hisoutab.games.hisoutab.kit import picture as kit_picture
+from hisoutab.games.hisoutab.kit.picture import MARGIN, Drawers, PictureStyle
+from hisoutab.presentation.svg import FONT, el, num
 from hisoutab.presentation.textfit import fit_text
 
+from ..rules.flow import FLOW
 from . import timeline
-from .board import board_size, render_board
+from .board import render_board
 from .key import render_board_key, render_marks_key
 from .panels import fitted_text, render_panels
 from .status import attack_line
 
-WIDTH = 900  # the narrowest picture (a wider board widens it)
-MARGIN = 20
-KEY_W = 300
-_PREFIX_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
-
-
-def status_line(state: Any) -> str:
-    """Who holds the initiative and who takes part in this turn, or who won."""
-    names = [p.name for p in state.players]
-    if state.winner == "draw":
-        return "game over · draw: both players reached 0 HP"
-    if state.winner:
-        return f"game over · winner: {state.winner}"
-    if state.first is None:
-        return "setup: the first player is chosen at the end of setup (H-SETUP-7)"
-    who = [names[i] for i in state.participants if 0 <= i < len(names)]
-    right = f"initiative: {names[state.initiative]}"
-    if len(who) == 2:
-        right += " · this turn: simultaneous action of P1 and P2"
-    elif who:
-        right += f" · this turn: {who[0]}"
-    return right
-
-
-def next_step(state: Any) -> str:
-    """The step the game runs next, with its phase."""
-    if not state.agenda:
-        return "the game is over" if state.winner else "nothing on the agenda"
-    from ..rules.flow import FLOW
-
-    name = state.agenda[-1][0]
-    sd = FLOW.steps.get(name)
-    return f"next step: {name}" + (f" ({sd.phase})" if sd is not None else "")
+STYLE = PictureStyle(
+    flow=FLOW, setup="setup: the first player is chosen at the end of setup (H-SETUP-7)",
+    idle="nothing on the agenda", status_class="status-line", step_gap=2,
+    drawers=Drawers(board=render_board, board_key=render_board_key, timeline=timeline.render_timeline,
+                    timeline_height=timeline.HEIGHT, panels=render_panels, gaps=(16, 18, 18)))
+status_line = STYLE.status_line
+next_step = STYLE.next_step
 
 
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int]] = (), prefix: str = "hs",
@@ -60,20 +36,10 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
     panel per player. ``designer`` also lists the cards in hand; ``viewer`` is the player whose view
     ``state`` is (their own hand is listed, cards they cannot see are drawn face-down). Every id
     starts with ``prefix``; the same arguments always give the same text."""
-    if not _PREFIX_OK.match(prefix):
-        raise ValueError(f"prefix {prefix!r} is not a valid XML id start (letters, digits, _ . -)")
-    bw, bh = board_size(ctx)
-    width = max(WIDTH, round(2 * MARGIN + bw + 36 + KEY_W))
-    inner = width - 2 * MARGIN
-    parts: list[str] = []
-    parts.append(text(MARGIN, 30, f"HisouTab · t={state.time} · turn {state.turn}", size=20, weight="bold"))
-    status = fit_text(status_line(state), inner - 330, 15, bold=bool(state.winner), smallest=11)
-    parts.append(el("g", {"class": "status-line", "id": f"{prefix}-status"},
-                    fitted_text(width - MARGIN, 30, status, fill=INK if state.winner else MUTED,
-                                anchor="end")))
+    kit_picture.check_prefix(prefix)
+    width, inner = kit_picture.picture_width(ctx)
+    parts, status = STYLE.header(state, f"HisouTab · t={state.time} · turn {state.turn}", width, prefix)
     y = 30 + status.height + 2
-    parts.append(text(width - MARGIN, y, next_step(state), size=11, anchor="end", fill=MUTED,
-                      cls="next-step"))
     attack = attack_line(ctx, state)
     if attack is not None:
         line = fit_text(attack, inner, 13, bold=True, smallest=10)
@@ -81,16 +47,9 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
                         fitted_text(MARGIN, y + 18, line, fill="#8e1b1b")))
         y += 18 + line.height - line.line_height + 4
     by = y + 12
-    parts.append(render_board(ctx, state, MARGIN, by, highlight=highlight, prefix=prefix))
-    kx = MARGIN + bw + 36
-    key, kh = render_board_key(kx, by, width - MARGIN - kx, prefix)
-    parts.append(key)
-    ty = by + max(bh, kh) + 16
-    parts.append(timeline.render_timeline(ctx, state, MARGIN, ty, inner, prefix=prefix))
-    py = ty + timeline.HEIGHT + 18
-    panels, ph = render_panels(ctx, state, MARGIN, py, inner, designer=designer, viewer=viewer, prefix=prefix)
-    parts.append(panels)
-    ky = py + ph + 18
+    middle, ky = STYLE.middle(ctx, state, by, width, highlight=highlight, prefix=prefix, designer=designer,
+                              viewer=viewer)
+    parts += middle
     marks, mh = render_marks_key(MARGIN, 0, inner, prefix)  # the same key wherever it stands
     parts.append(el("g", {"transform": f"translate(0 {num(ky)})"}, marks))
     height = round(ky + mh + MARGIN)
@@ -99,6 +58,4 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
             "font-family": FONT, "data-ruleset": "hisoutab-0.45.2", "data-time": state.time,
             "data-turn": state.turn, "data-winner": state.winner}
     label = f"HisouTab state at t={state.time}: " + ", ".join(f"{p.name} HP {p.hp}" for p in state.players)
-    return el("svg", root, el("title", {"id": f"{prefix}-title"}, text=label),
-              el("rect", {"x": 0, "y": 0, "width": width, "height": height, "fill": "#ffffff"}),
-              *parts) + "\n"
+    return kit_picture.svg_root(root, label, width, height, parts, prefix, background_id=False)

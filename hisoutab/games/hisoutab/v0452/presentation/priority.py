@@ -17,32 +17,23 @@ from __future__ import annotations
 
 import contextlib
 import html
-import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import graphviz
 import networkx as nx
 
-from hisoutab.games.hisoutab.priority_edges import draw_edges
-from hisoutab.presentation.drawn import DrawnGraph
+from hisoutab.engine.flow import Frame
+from hisoutab.games.hisoutab.kit import priority as kit_priority
+from hisoutab.games.hisoutab.kit.priority import CHOICE_FILL, MAYBE, NOW_FILL, PriorityExplainer, html_lines
 
 __all__ = ["PriorityGraph", "draw_priority_graph", "has_priority", "priority_graph"]
 
 PLAYERS = ("P1", "P2")
 UNKNOWN = "?"  # a card that is not played yet
 
-_FONT = "Helvetica"
-_PLAYER_FILL = ("#fbe3e1", "#e0e9fb")  # as the state picture's panels
-_PLAYER_EDGE = ("#c8372d", "#2a62c9")
-_SIM_FILL = "#efe3f7"
-_SIM_EDGE = "#7a3d9a"
 _BLUE = "#8ec2ff"
 _YELLOW = "#ffd95a"
-_NOW_FILL = "#f2f2f2"
-_CHOICE_FILL = "#fff7d6"
-_EDGE = "#444444"
-_MAYBE = "#8a8a8a"
 
 
 # ------------------------------------------------------------------ reading the state
@@ -113,7 +104,7 @@ def _card_name(ctx: Any, iid: str) -> str:
     return getattr(card, "name", None) or iid
 
 
-def _pending(state: Any) -> list[tuple]:
+def _pending(state: Any) -> list[Frame]:
     return [f for f in getattr(state, "agenda", ()) or () if isinstance(f, tuple) and f]
 
 
@@ -226,11 +217,13 @@ class _Builder:
         """The card player ``i`` resolves in the coming (or current) turn: the cast zone's card, which
         maintenance moves to the trigger zone (H-MAINT-3), or the trigger zone's card once it has."""
         p = self.s.players[i]
-        if p.cast is not None:
-            return p.cast
+        cast: str | None = p.cast
+        if cast is not None:
+            return cast
         if in_progress and not any(f[0] == "maint.trigger" and len(f) > 1 and f[1] == i
                                    for f in _pending(self.s)):
-            return p.trigger
+            trigger: str | None = p.trigger
+            return trigger
         return None
 
     def specials(self, prev: str, done: int, t: int, *, holder: int | None, certain: bool | int,
@@ -385,55 +378,26 @@ def priority_graph(game_or_ctx: Any, state: Any = None, *, turns: int = 6) -> nx
 
 
 # ------------------------------------------------------------------ drawing
-def _lines(items: Iterable[str]) -> str:
-    return "<br/>".join(html.escape(x) for x in items)
-
-
-def _node_attrs(data: dict[str, Any]) -> dict[str, str]:
+def _node_attrs(data: Mapping[str, Any]) -> dict[str, str]:
     kind = data["kind"]
-    title = f'<font point-size="12"><b>{html.escape(data["label"])}</b></font>'
     details = data.get("details", ())
-    label = "<" + title + (f'<br/><font point-size="9">{_lines(details)}</font>' if details else "") + ">"
-    attrs: dict[str, str] = {"label": label, "tooltip": " · ".join([data["label"], *details])}
-    if kind == "now":
-        attrs.update(shape="note", fillcolor=_NOW_FILL)
-    elif kind == "turn":
-        players = data.get("players", ())
-        if data.get("simultaneous"):
-            attrs.update(fillcolor=_SIM_FILL, color=_SIM_EDGE)
-        elif players:
-            i = PLAYERS.index(players[0]) if players[0] in PLAYERS else 0
-            attrs.update(fillcolor=_PLAYER_FILL[i], color=_PLAYER_EDGE[i])
-        attrs["penwidth"] = "2.2" if data.get("certain", True) else "1.4"
-        if not data.get("certain", True):
-            attrs["style"] = "rounded,filled,dashed"
-        if data.get("now"):
-            attrs["penwidth"] = "3.2"
-    elif kind == "blue":
+    label = kit_priority.node_label(html.escape(data["label"]), html_lines(details) if details else "")
+    attrs = kit_priority.node_attrs(data, label)
+    if kind == "blue":
         attrs.update(fillcolor=_BLUE, shape="box", style="filled")
     elif kind == "yellow":
         attrs.update(fillcolor=_YELLOW, shape="box", style="filled")
         if data.get("idle"):  # no bullets: a quiet, smaller box
             attrs.update(fillcolor="#fff1bf", color="#b89b2e", fontsize="10",
                          label=f'<<font point-size="10">{html.escape(data["label"])}</font>'
-                               f'<br/><font point-size="8">{_lines(details)}</font>>')
+                               f'<br/><font point-size="8">{html_lines(details)}</font>>')
     elif kind == "choice":
-        attrs.update(shape="doubleoctagon", style="filled", fillcolor=_CHOICE_FILL)
+        attrs.update(shape="doubleoctagon", style="filled", fillcolor=CHOICE_FILL)
     elif kind == "resolve":
         attrs.update(shape="box", style="rounded", color="#666666")
     elif kind in ("end", "open"):
-        attrs.update(shape="box", style="rounded,filled", fillcolor=_NOW_FILL, color=_MAYBE)
+        attrs.update(shape="box", style="rounded,filled", fillcolor=NOW_FILL, color=MAYBE)
     return attrs
-
-
-def _edge_label(clauses: Sequence[str], why: str) -> str:
-    wrapped = _wrap(why, 30)
-    return ("<" + f'<font point-size="9"><b>{html.escape(", ".join(clauses))}</b></font>'
-            + (f'<br/><font point-size="8">{_lines(wrapped)}</font>' if why else "") + ">")
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    return textwrap.wrap(text, width) or [""]
 
 
 def draw_priority_graph(graph: nx.DiGraph, *, prefix: str = "p", rankdir: str = "TB",
@@ -442,24 +406,15 @@ def draw_priority_graph(graph: nx.DiGraph, *, prefix: str = "p", rankdir: str = 
     action purple; dashed: happens only if a card not played yet lands in the right range), blue and
     yellow cells square boxes in their colour, the initiative choice a double octagon. Every edge is
     labelled with its deciding clause IDs (bold) and the reason; dashed edges are conditional."""
-    ids = {key: f"{prefix}{k}" for k, key in enumerate(graph.nodes)}
     head = title or (f"Who acts next, from t={graph.graph.get('time')} "
                      f"(initiative: {graph.graph.get('initiative')})")
     legend = ("solid: certain · dashed: only if a card not played yet lands there · "
               "edge labels: deciding clauses")
-    dot = graphviz.Digraph(name="priority", comment=head)
-    dot.attr("graph", rankdir=rankdir, fontname=_FONT, fontsize="13", labelloc="t", nodesep="0.35",
-             ranksep="0.5", label=f"{head}\n{legend}")
-    dot.attr("node", fontname=_FONT, shape="box", style="rounded,filled", fillcolor="white",
-             margin="0.12,0.06")
-    dot.attr("edge", fontname=_FONT, fontsize="9", color=_EDGE, arrowsize="0.7", fontcolor="#222222")
-    for key, data in graph.nodes(data=True):
-        dot.node(ids[key], **_node_attrs(data))
-    draw_edges(dot, graph, ids, _edge_label)
-    return dot
+    return kit_priority.draw_graph(graph, _node_attrs, prefix=prefix, head=head, legend=legend,
+                                   rankdir=rankdir)
 
 
-class PriorityGraph(DrawnGraph):
+class PriorityGraph(PriorityExplainer):
     """The priority graph of a state, ready to show in a notebook or save to a file.
 
     ``graph`` is the ``networkx.DiGraph`` (:func:`priority_graph`), ``dot`` the ``graphviz.Digraph``
@@ -470,13 +425,3 @@ class PriorityGraph(DrawnGraph):
                  rankdir: str = "TB") -> None:
         self.graph: nx.DiGraph = priority_graph(game_or_ctx, state, turns=turns)
         self.dot: graphviz.Digraph = draw_priority_graph(self.graph, prefix=prefix, rankdir=rankdir)
-
-    def turns(self) -> list[str]:
-        """The turn labels in drawing order (e.g. ``["t=7: P2's turn", "t=9: P1's turn"]``)."""
-        return [d["label"] for _, d in self.graph.nodes(data=True) if d["kind"] == "turn"]
-
-    def __repr__(self) -> str:
-        g = self.graph
-        turns = "; ".join(self.turns()) or "no coming turn"
-        return (f"<PriorityGraph t={g.graph.get('time')} initiative={g.graph.get('initiative')}: "
-                f"{turns} ({g.number_of_nodes()} nodes, {g.number_of_edges()} edges)>")

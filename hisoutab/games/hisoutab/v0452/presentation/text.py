@@ -15,6 +15,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from hisoutab.games.hisoutab.kit.timeline import window  # the cells shown, as the state picture
+
+from ..rules.state import Player
 from .status import player_status
 
 __all__ = ["board_text", "player_table", "state_renderable", "timeline_text"]
@@ -22,7 +25,6 @@ __all__ = ["board_text", "player_table", "state_renderable", "timeline_text"]
 PLAYER_STYLE = ("bold red", "bold blue")
 STATUS_STYLE = {"guard": "green", "knockdown": "bold yellow", "hit": "red", "open": ""}
 CELL_W = 6
-BEFORE, AFTER = 2, 12  # timeline cells shown around the current one (as the state picture)
 
 
 def _name(ctx: Any, iid: str | None) -> str:
@@ -75,51 +77,50 @@ def board_text(ctx: Any, state: Any, highlight: Iterable[tuple[int, int]] = ()) 
     return t
 
 
-def _token(p: Any, kind: str) -> int | None:
+def _token(p: Player, kind: str) -> int | None:
     return p.marker if kind == "marker" else p.hit
+
+
+def _token_line(p: Player, i: int, cells: range, cw: int) -> Text:
+    """A player's tokens over the cells; those beyond the window listed at the end."""
+    line = Text(f"{p.name:>4} ", style=PLAYER_STYLE[i % 2])
+    for t in cells:
+        sym = ("●" if p.marker == t else "") + ("◆" if p.hit == t else "")
+        line.append(sym.center(cw), style=PLAYER_STYLE[i % 2])
+    beyond = []
+    for kind, sym in (("marker", "●"), ("hit", "◆")):
+        v = _token(p, kind)
+        if v is not None and v not in cells:
+            beyond.append(f"{sym} {kind} t={v}")
+    if p.position is None:
+        beyond.append("not on the timeline")
+    if beyond:
+        line.append("  " + ", ".join(beyond), style=PLAYER_STYLE[i % 2])
+    return line
+
+
+def _cell_style(ctx: Any, state: Any, t: int) -> str:
+    """A cell's style: blue or yellow, dim once triggered, reversed for the current cell."""
+    blue, yellow = ctx.is_blue(t), ctx.is_yellow(t)
+    style = "on blue" if blue else "black on yellow" if yellow else ""
+    if t <= state.special_done and (blue or yellow):
+        style += " dim"
+    if t == state.time:
+        style = (style + " bold reverse").strip()
+    return style
 
 
 def timeline_text(ctx: Any, state: Any) -> Text:
     """Three lines: P1's tokens, the cells (current one reversed; blue ``B`` / yellow ``Y`` backgrounds,
     dim once triggered), P2's tokens. ``●`` is a marker, ``◆`` a hit token; tokens beyond the window
     are listed at the end of their line."""
-    start = max(1, state.time - BEFORE)
-    cells = range(start, start + BEFORE + AFTER + 1)
+    cells = window(1, state.time)
     cw = 5
-    lines = []
-    for i, p in enumerate(state.players):
-        line = Text(f"{p.name:>4} ", style=PLAYER_STYLE[i % 2])
-        beyond = []
-        for t in cells:
-            sym = ""
-            if p.marker == t:
-                sym += "●"
-            if p.hit == t:
-                sym += "◆"
-            line.append(sym.center(cw), style=PLAYER_STYLE[i % 2])
-        for kind, sym in (("marker", "●"), ("hit", "◆")):
-            v = _token(p, kind)
-            if v is not None and v not in cells:
-                beyond.append(f"{sym} {kind} t={v}")
-        if p.position is None:
-            beyond.append("not on the timeline")
-        if beyond:
-            line.append("  " + ", ".join(beyond), style=PLAYER_STYLE[i % 2])
-        lines.append(line)
+    lines = [_token_line(p, i, cells, cw) for i, p in enumerate(state.players)]
     strip = Text("   t ", style="dim")
     for t in cells:
-        blue, yellow = ctx.is_blue(t), ctx.is_yellow(t)
-        tag = ("B" if blue else "") + ("Y" if yellow else "")
-        style = ""
-        if blue:
-            style = "on blue"
-        elif yellow:
-            style = "black on yellow"
-        if t <= state.special_done and (blue or yellow):
-            style += " dim"
-        if t == state.time:
-            style = (style + " bold reverse").strip()
-        strip.append(f"{t}{tag}".center(cw - 1), style=style or None)
+        tag = ("B" if ctx.is_blue(t) else "") + ("Y" if ctx.is_yellow(t) else "")
+        strip.append(f"{t}{tag}".center(cw - 1), style=_cell_style(ctx, state, t) or None)
         strip.append(" ")
     strip.append(f" later ▸   special cells up to t={state.special_done} triggered", style="dim")
     return Text("\n").join([lines[0], strip, *lines[1:]])

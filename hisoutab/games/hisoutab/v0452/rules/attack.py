@@ -7,7 +7,7 @@ guard cost, keywords) come from that face of the card.
 
 from __future__ import annotations
 
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
@@ -43,11 +43,11 @@ def time_damage(ctx: Context, s: State, p: Player, x: int) -> tuple[Player, str,
     return p, f"hit token t={old} → {target}", ("H-TD-1", "H-TD-2")
 
 
-def _after_hit(ctx: Context, frame: tuple, dealt: bool) -> list[tuple]:
+def _after_hit(ctx: Context, frame: Frame, dealt: bool) -> list[Frame]:
     """Keywords of the attacking card that act once the hit is resolved."""
     _, att, iid, side, _bid = frame
     face = ctx.cards[iid].face(side)
-    frames: list[tuple] = []
+    frames: list[Frame] = []
     if dealt:
         frames += [("kw.on_damage", att, iid, side, k) for k in range(len(face.on_damage))]
     if face.knockback:
@@ -59,7 +59,7 @@ def _after_hit(ctx: Context, frame: tuple, dealt: bool) -> list[tuple]:
                                                     "H-DMG-3", "H-KD", "R-25"),
            next=(("attack.guard", "the defender is in guard state"),
                  ("attack.damage", "not in guard state")) + AFTER_ATTACK)
-def begin(ctx: Context, s: State, frame: tuple) -> Outcome:
+def begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The damage is determined by the defender's state: guard state (a defense card on the field,
     or both play zones empty) or not; the defender's marker is marked to the current cell. A
     defender whose zones are empty because it was hit (its marker is off the timeline) is not idle
@@ -103,7 +103,7 @@ def begin(ctx: Context, s: State, frame: tuple) -> Outcome:
            clauses=("H-GUARD-1", "H-GUARD-2", "H-TD-1", "H-TD-2", "R-8", "R-17", "R-27", "S-3"),
            next=(("attack.crush", "spirit after guarding < 0"),
                  ("kw.knockback", "{Knockback X}")) + AFTER_ATTACK)
-def guard(ctx: Context, s: State, frame: tuple) -> Outcome:
+def guard(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Guard: take (hitstun − 1) time damage and pay the guard cost in spirit; with spirit left ≥ 0
     no damage is taken and the resolution ends (R-17)."""
     _, att, iid, side, bid = frame
@@ -142,7 +142,7 @@ def guard(ctx: Context, s: State, frame: tuple) -> Outcome:
            clauses=("H-GUARD-CRUSH", "H-GUARD-CRUSH-1", "H-GUARD-CRUSH-2", "H-GUARD-CRUSH-3",
                     "H-GUARD-CRUSH-4", "R-4"),
            next=("attack.damage",))
-def crush(ctx: Context, s: State, frame: tuple) -> Outcome:
+def crush(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Guard crush: the defender takes the damage, the rightmost spirit token is replaced by the die
     printed beneath it, the remaining tokens flip face-up, and the defender is knocked down."""
     _, att, iid, side, bid = frame
@@ -161,7 +161,7 @@ def crush(ctx: Context, s: State, frame: tuple) -> Outcome:
            clauses=("H-DMG-1", "H-DMG-2", "H-DMG-3", "H-DMG-4", "H-TD-1", "H-TD-2", "R-18"),
            next=(("knockdown.take", "after a guard crush"), ("kw.knockback", "{Knockback X}"))
            + AFTER_ATTACK)
-def damage_(ctx: Context, s: State, frame: tuple) -> Outcome:
+def damage_(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Damage: the defender loses HP equal to the damage and takes time damage equal to the hitstun;
     the turn marker leaves the timeline (the hit token stands for the next turn); all cards in the
     defender's play zones are discarded (R-18: cast and trigger zones)."""
@@ -206,7 +206,7 @@ def damage_(ctx: Context, s: State, frame: tuple) -> Outcome:
 @FLOW.auto("knockdown.take", phase="attack", clauses=("H-KD", "H-GUARD-CRUSH-4", "H-KW-KD"),
            next=(("kw.knockback", "{Knockback X}"), ("knockdown.take", "{Knockdown} after a crush"))
            + AFTER_ATTACK)
-def knockdown(ctx: Context, s: State, frame: tuple) -> Outcome:
+def knockdown(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Knockdown: the player discards every card except standing cards and takes the knockdown card,
     which must be the next card played; invulnerable until it leaves their zones."""
     _, i, cause = frame
@@ -258,7 +258,7 @@ def push_away(ctx: Context, s: State, att: int, x: int) -> tuple[State, str, boo
 
 @FLOW.auto("kw.knockback", phase="attack", clauses=("H-KW-KNOCKBACK", "H-EFF-BUL-5", "S-6"),
            next=(("knockdown.take", "after a guard crush"),) + AFTER_ATTACK)
-def knockback(ctx: Context, s: State, frame: tuple) -> Outcome:
+def knockback(ctx: Context, s: State, frame: Frame) -> Outcome:
     """{Knockback X}: the opponent moves X cells horizontally away; movement stops at the wall."""
     _, att, _iid, _side, x = frame
     s, text, met = push_away(ctx, s, att, x)
@@ -270,7 +270,7 @@ def knockback(ctx: Context, s: State, frame: tuple) -> Outcome:
            clauses=("H-KW-ONDMG", "H-KW-KD", "H-BREAK", "H-KW-KNOCKBACK", "H-KW-APPROACH",
                     "H-EFF-BUL-5", "R-4", "S-6"),
            next=(("knockdown.take", "{Knockdown}"),) + AFTER_ATTACK)
-def on_damage(ctx: Context, s: State, frame: tuple) -> Outcome:
+def on_damage(ctx: Context, s: State, frame: Frame) -> Outcome:
     """{Damage: effect}: the card hit and dealt ≥ 1 damage, so the effect is performed."""
     _, att, iid, side, k = frame
     kind, value = ctx.cards[iid].face(side).on_damage[k]

@@ -8,7 +8,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from .cards import DIRECTIONS
@@ -25,20 +25,17 @@ from .trigger import effect_at, gone, still_in_trigger
 
 def spec_of(ctx: Context, b: Bullet) -> BulletSpec:
     face = ctx.cards[b.card].face(b.side)
-    for kind, value in face.effects:
-        if kind == "bullet":
-            return value
-    for kind, value in face.ground + face.air:
-        if kind == "bullet":
+    for kind, value in face.effects + face.ground + face.air:
+        if kind == "bullet" and isinstance(value, BulletSpec):
             return value
     for _kind, value in face.effects:
         for k2, v2 in getattr(value, "effects", ()):
-            if k2 == "bullet":
+            if k2 == "bullet" and isinstance(v2, BulletSpec):
                 return v2
     raise KeyError(b.card)
 
 
-def contact_frames(s: State, victim: int) -> list[tuple]:
+def contact_frames(s: State, victim: int) -> list[Frame]:
     """H-EFF-BUL-5: a bullet hit for each opponent's bullet on ``victim``'s cell."""
     p = s.players[victim]
     return [("bullet.hit", b.id) for b in s.bullets if b.owner != victim and b.x == p.x
@@ -99,7 +96,7 @@ def _fire_options(ctx: Context, s: State, i: int, spec: BulletSpec) -> tuple[Opt
                  for combo in combinations(dirs, min(spec.multi, len(dirs))))
 
 
-def _decide_fire(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_fire(ctx: Context, s: State, frame: Frame) -> Decision | None:
     _, i, iid, path = frame
     if not still_in_trigger(s, i, iid):
         return None
@@ -124,7 +121,7 @@ def _decide_fire(ctx: Context, s: State, frame: tuple) -> Decision | None:
                    ("eff.sub", "the next effect"), ("kw.groundair", "after the card's effects"),
                    ("resolve.card", "the other player resolves"), ("resolve.settle", "all resolved")),
              decide=_decide_fire)
-def fire(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def fire(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Bullet attack: a bullet token goes on the character's cell (or the given cell, {Field
     bullet}), fired in one of the 8 directions unless the card limits the angle; the card gets a
     die showing the duration. {Multi X} places X bullets in different directions."""
@@ -176,7 +173,7 @@ def fire(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
                  ("adjust.gravity", "after gravity"), ("adjust.blue", "after gravity"),
                  ("bullets.phase", "after gravity"), ("turn.begin", "after gravity"),
                  ("adjust.settle", "after gravity")))
-def bullet_hit(ctx: Context, s: State, frame: tuple) -> Outcome:
+def bullet_hit(ctx: Context, s: State, frame: Frame) -> Outcome:
     """A bullet and the opponent character share a cell: bullet hit, resolved like a physical hit
     (§7); the bullet leaves the board."""
     bid = frame[1]
@@ -204,7 +201,7 @@ def bullet_hit(ctx: Context, s: State, frame: tuple) -> Outcome:
 # ------------------------------------------------------------------------------ yellow cells
 
 
-def _decide_bullet_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_bullet_order(ctx: Context, s: State, frame: Frame) -> Decision | None:
     both = _has_bullets(s, 0) and _has_bullets(s, 1)
     if not both and not ctx.options["initiative.ask_when_moot"]:
         return None
@@ -220,7 +217,7 @@ def _decide_bullet_order(ctx: Context, s: State, frame: tuple) -> Decision | Non
                    ("bullets.clash", "after both moved"), ("adjust.blue", "the next blue cell"),
                    ("bullets.phase", "the next yellow cell"), ("turn.begin", "no bullets")),
              decide=_decide_bullet_order)
-def bullet_phase(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def bullet_phase(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Both markers passed a yellow cell: the bullet movement phase. The initiative holder may hand
     the token over to decide who performs it first (as H-RES-SIM, R-13)."""
     c = frame[1]
@@ -240,7 +237,7 @@ def bullet_phase(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option]
         first = holder
         how = f"{pn(holder)} first (initiative)"
     order = (first, 1 - first)
-    frames: list[tuple] = []
+    frames: list[Frame] = []
     for i in order:
         if s.players[i].dice:
             frames.append(("bullets.dice", i))
@@ -255,7 +252,7 @@ def bullet_phase(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option]
 
 @FLOW.auto("bullets.dice", phase="bullet movement", clauses=("H-BUL-1", "H-BUL-2", "R-23"),
            next=("bullets.move",))
-def tick(ctx: Context, s: State, frame: tuple) -> Outcome:
+def tick(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The die on each of the player's bullet cards −1; a die reaching 0 is removed and its bullets
     expire (leave the board, R-23; with bullet.expires_with_die false they stay)."""
     i = frame[1]
@@ -308,7 +305,7 @@ def straight_path(ctx: Context, s: State, b: Bullet, steps: int, bounce: bool
            clauses=("H-BUL-3", "H-KW-STRAIGHT", "H-KW-BOUNCE", "R-20"),
            next=(("bullets.trace", "a tracing bullet"), ("bullets.dice", "the other player"),
                  ("bullets.move", "the other player"), ("bullets.clash", "after both moved")))
-def move_bullets(ctx: Context, s: State, frame: tuple) -> Outcome:
+def move_bullets(ctx: Context, s: State, frame: Frame) -> Outcome:
     """All the player's bullets move by their own rule: {Straight X} along the direction chosen at
     cast ({Bounce} reflects at the edge); {Trace X} bullets are moved by the owner."""
     i = frame[1]
@@ -350,7 +347,7 @@ def _trace_cells(ctx: Context, s: State, b: Bullet, steps: int) -> list[tuple[in
                   key=lambda c: (c != (b.x, b.y), c[1], c[0]))
 
 
-def _decide_trace(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_trace(ctx: Context, s: State, frame: Frame) -> Decision | None:
     _, i, bid = frame
     b = next((b for b in s.bullets if b.id == bid), None)
     if b is None:
@@ -366,7 +363,7 @@ def _decide_trace(ctx: Context, s: State, frame: tuple) -> Decision | None:
              next=(("bullets.trace", "another tracing bullet"), ("bullets.dice", "the other player"),
                    ("bullets.move", "the other player"), ("bullets.clash", "after both moved")),
              decide=_decide_trace)
-def trace(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def trace(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """{Trace X}: the owner moves the bullet up to X cells freely."""
     _, i, bid = frame
     b = next((b for b in s.bullets if b.id == bid), None)
@@ -381,7 +378,7 @@ def trace(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
 
 @FLOW.auto("bullets.clash", phase="bullet movement", clauses=("H-BUL-4", "H-EFF-BUL-3"),
            next=("bullets.leave",))
-def clash(ctx: Context, s: State, frame: tuple) -> Outcome:
+def clash(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Where bullets of both sides share a cell, every bullet but the one with the highest cancel
     level is discarded; if the highest level is shared, all of them are."""
     cells: dict[tuple[int, int], list[Bullet]] = {}
@@ -413,7 +410,7 @@ def clash(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("bullets.leave", phase="bullet movement", clauses=("H-BUL-5", "H-EFF-BUL-3"),
            next=("bullets.hits",))
-def leave(ctx: Context, s: State, frame: tuple) -> Outcome:
+def leave(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Bullets that have left the board are discarded."""
     out = [b.id for b in s.bullets if not ctx.on_board(b.x, b.y)]
     if not out:
@@ -427,7 +424,7 @@ def leave(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("bullets.hits", phase="bullet movement", clauses=("H-BUL-6",),
            next=(("bullet.hit", "a bullet on the opponent's cell"), ("bullets.settle", "no hit")))
-def hits(ctx: Context, s: State, frame: tuple) -> Outcome:
+def hits(ctx: Context, s: State, frame: Frame) -> Outcome:
     """A bullet on the opponent character's cell enters bullet hit (§7)."""
     frames = contact_frames(s, 0) + contact_frames(s, 1)
     if not frames:
@@ -440,7 +437,7 @@ def hits(ctx: Context, s: State, frame: tuple) -> Outcome:
            next=(("game.over", "a player is at 0 HP"), ("spell.gain", "HP fell to a threshold"),
                  ("adjust.blue", "the next blue cell"), ("bullets.phase", "the next yellow cell"),
                  ("turn.begin", "then")))
-def settle(ctx: Context, s: State, frame: tuple) -> Outcome:
+def settle(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Damage settlement after the bullet movement phase (as H-RES-DMG)."""
     return settle_marks(ctx, s)
 

@@ -6,20 +6,21 @@ file builds plain data only; it never runs anything from the file.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
-from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml, pydantic_error
-from hisoutab.games.hisoutab.duel import parse_range
+from hisoutab.engine.yamlio import Located, pydantic_error
+from hisoutab.games.hisoutab.duel import parse_range as parse_range  # the loaders' range grids
+from hisoutab.games.hisoutab.kit import cards as kit_cards
+from hisoutab.games.hisoutab.kit.cards import CharacterFiles, CharacterSpecBase, Named, StrictSpec
 
 CardKind = Literal["physical", "bullet", "defense", "move", "cancel", "spell", "special",
                    "upgrade", "knockdown"]
-CARD_KINDS: tuple[str, ...] = CardKind.__args__  # type: ignore[attr-defined]
+CARD_KINDS: tuple[str, ...] = get_args(CardKind)
 
 #: effect kind → (value expected, clause that implements it)
 EFFECTS: dict[str, tuple[str, str]] = {
@@ -53,11 +54,7 @@ MAX_COPIES = 99  # copies of one card in a main deck
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "characters"
 
 
-class _Base(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SideSpec(_Base):
+class SideSpec(StrictSpec):
     """One orientation of a card with a top and a bottom effect (H-PLAY-SIM)."""
 
     name: str | None = None
@@ -71,7 +68,7 @@ Direction = Literal["forward", "up-forward", "up", "up-back", "back", "down-back
                     "down-forward"]
 
 
-class BulletSpec(_Base):
+class BulletSpec(StrictSpec):
     """A bullet attack (H-EFF-BUL) and its bullet keywords (H-KW-STRAIGHT … H-KW-FIELD)."""
 
     duration: int = Field(ge=1)
@@ -83,7 +80,7 @@ class BulletSpec(_Base):
     field: list[int] | None = Field(None, min_length=2, max_length=2)
 
 
-class SubSpec(_Base):
+class SubSpec(StrictSpec):
     """{A/B/C "effect"} (H-KW-SUB): a sub-action with its own startup, recovery and cost."""
 
     startup: int = Field(ge=1)
@@ -111,7 +108,7 @@ class Sub:
     effects: tuple[tuple[str, Any], ...]
 
 
-class CardSpec(_Base):
+class CardSpec(StrictSpec):
     name: str = Field(min_length=1)
     kind: CardKind
     startup: int = Field(ge=1)
@@ -139,9 +136,7 @@ class CardSpec(_Base):
     level: int = Field(1, ge=1)
 
 
-class CharacterSpec(_Base):
-    character: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    name: str = Field(min_length=1)
+class CharacterSpec(CharacterSpecBase):
     standing: list[str] = Field(default_factory=list)
     knockdown: str
     deck: dict[str, int]
@@ -153,11 +148,9 @@ class CharacterSpec(_Base):
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(Named):
     """A card definition as the rules use it (one face; see :meth:`face`)."""
 
-    id: str
-    name: str
     kind: str
     startup: int
     recovery: int
@@ -205,9 +198,7 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Character:
-    id: str
-    name: str
+class Character(Named):
     standing: tuple[str, ...]
     knockdown: str
     deck: tuple[tuple[str, int], ...]
@@ -225,26 +216,12 @@ class Character:
 def _parse_effects(located: Located, path: tuple[Any, ...], items: Iterable[Any],
                    table: dict[str, tuple[str, str]] = EFFECTS) -> tuple[tuple[str, Any], ...]:
     out = []
-    for i, item in enumerate(items):
-        p = path + (i,)
-        if isinstance(item, str):
-            kind, value, has_value = item, None, False
-        elif isinstance(item, dict) and len(item) == 1:
-            kind, value = next(iter(item.items()))
-            has_value = True
-            p = p + (kind,)
-        else:
-            raise located.error(p, "expected an effect: a name such as 'physical' or one "
-                                   "'name: value' pair such as 'move: 2'")
-        if kind not in table:
-            raise located.error(p, f"unknown effect {kind!r}; expected one of "
-                                   + ", ".join(sorted(table)))
+    for p, kind, value, has_value in kit_cards.effect_entries(located, path, items, sorted(table)):
         expected = table[kind][0]
-        if expected == "no value" and has_value and value is not None:
-            raise located.error(p, f"{kind!r} takes no value; write it as '- {kind}'")
-        if expected.startswith("an integer") and (
-                isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise located.error(p, f"expected {expected} for {kind!r}, got {value!r}")
+        if expected == "no value":
+            kit_cards.check_no_value(located, p, kind, value, has_value)
+        if expected.startswith("an integer"):
+            kit_cards.check_count(located, p, kind, value, expected)
         if expected.startswith("a motion tag"):
             value = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
             if value not in MOTION_TAGS:
@@ -257,29 +234,32 @@ def _parse_effects(located: Located, path: tuple[Any, ...], items: Iterable[Any]
     return tuple(out)
 
 
-def _bullet(located: Located, p: tuple[Any, ...], value: Any) -> Bullet:
+M = TypeVar("M", bound=StrictSpec)
+
+
+def _block(located: Located, p: tuple[Any, ...], value: Any, model: type[M], expected: str) -> M:
+    """An effect's mapping (``p``: its place) validated as ``model``; ``expected`` says what it is."""
     if not isinstance(value, dict):
-        raise located.error(p, "expected a bullet mapping such as {duration: 3, straight: 1}")
+        raise located.error(p, f"expected {expected}")
     try:
-        spec = BulletSpec.model_validate(value)
+        return model.model_validate(value)
     except ValidationError as exc:
         raise pydantic_error(located, exc, p) from None
+
+
+def _bullet(located: Located, p: tuple[Any, ...], value: Any) -> Bullet:
+    spec = _block(located, p, value, BulletSpec, "a bullet mapping such as {duration: 3, straight: 1}")
     if spec.straight and spec.trace:
         raise located.error(p, "a bullet moves either 'straight' or by 'trace', not both")
     if spec.multi > 1 and not spec.trace and spec.angle and len(spec.angle) < spec.multi:
         raise located.error(p + ("multi",), f"multi {spec.multi} needs at least {spec.multi} "
                                             "angles: non-tracing bullets point in different directions")
     return Bullet(spec.duration, spec.straight or 0, spec.trace or 0, tuple(spec.angle or ()),
-                  spec.bounce, spec.multi, tuple(spec.field) if spec.field else None)  # type: ignore[arg-type]
+                  spec.bounce, spec.multi, (spec.field[0], spec.field[1]) if spec.field else None)
 
 
 def _sub(located: Located, p: tuple[Any, ...], value: Any) -> Sub:
-    if not isinstance(value, dict):
-        raise located.error(p, "expected a sub-action mapping {startup, recovery, cost, effects}")
-    try:
-        spec = SubSpec.model_validate(value)
-    except ValidationError as exc:
-        raise pydantic_error(located, exc, p) from None
+    spec = _block(located, p, value, SubSpec, "a sub-action mapping {startup, recovery, cost, effects}")
     inner = _parse_effects(located, p + ("effects",), spec.effects)
     if any(k == "sub" for k, _ in inner):
         raise located.error(p + ("effects",), "a sub-action cannot hold another sub-action")
@@ -290,12 +270,7 @@ def _card(located: Located, cid: str, spec: CardSpec, character: str) -> Card:
     path: tuple[Any, ...] = ("cards", cid)
 
     def reach_of(text: str | None, p: tuple[Any, ...]) -> tuple[tuple[int, int], ...]:
-        if text is None:
-            return ()
-        try:
-            return parse_range(text)
-        except ValueError as exc:
-            raise located.error(p, str(exc)) from None
+        return kit_cards.read_range(located, p, text)
 
     effects = _parse_effects(located, path + ("effects",), spec.effects)
     reach = reach_of(spec.range, path + ("range",))
@@ -355,23 +330,14 @@ def _check_card(located: Located, path: tuple[Any, ...], card: Card) -> None:
         raise located.error(path + ("hitstun",), "a bullet attack needs hitstun ≥ 1")
 
 
-CARD_ID = re.compile(r"[a-z0-9_]+")
-CARD_ID_RULE = "lower-case letters, digits and _ only (such as gohei_jab)"
-
-
-def check_card_ids(located: Located, data: dict[str, Any]) -> None:
-    """Card ids are labels of options (``play ID``, ``discard A, B``): ``[a-z0-9_]+`` only."""
-    cards = data.get("cards")
-    if not isinstance(cards, dict):
-        return
-    for cid in cards:
-        if not isinstance(cid, str) or not CARD_ID.fullmatch(cid):
-            raise located.error(("cards", cid), f"card id {cid!r}: expected {CARD_ID_RULE}")
-
-
-def _load_character(path: str | Path) -> Character:
-    """Load and validate one character file (cached while the file is unchanged)."""
-    return character_from_located(load_yaml(path), str(path))
+def _read_tags(data: dict[str, Any]) -> dict[str, Any]:
+    """Motion tags may be written unquoted (236): read them as the text they stand for."""
+    if isinstance(data.get("special_area"), dict):
+        data["special_area"] = {_tag(k): v for k, v in data["special_area"].items()}
+    if isinstance(data.get("cards"), dict):
+        data["cards"] = {k: ({**v, "motion": _tag(v["motion"])} if isinstance(v, dict)
+                             and "motion" in v else v) for k, v in data["cards"].items()}
+    return data
 
 
 def character_from_located(located: Located, file: str) -> Character:
@@ -381,19 +347,23 @@ def character_from_located(located: Located, file: str) -> Character:
         raise located.error((), "expected a mapping with character, name, standing, knockdown, "
                                 "deck and cards")
     data = dict(located.data)
-    check_card_ids(located, data)
-    # motion tags may be written unquoted (236): read them as the text they stand for
-    if isinstance(data.get("special_area"), dict):
-        data["special_area"] = {_tag(k): v for k, v in data["special_area"].items()}
-    if isinstance(data.get("cards"), dict):
-        data["cards"] = {k: ({**v, "motion": _tag(v["motion"])} if isinstance(v, dict)
-                             and "motion" in v else v) for k, v in data["cards"].items()}
+    kit_cards.check_card_ids(located, data)
     try:
-        spec = CharacterSpec.model_validate(data)
+        spec = CharacterSpec.model_validate(_read_tags(data))
     except ValidationError as exc:
         raise pydantic_error(located, exc) from None
     cards = {cid: _card(located, cid, cs, spec.character) for cid, cs in spec.cards.items()}
     _check_pools(located, spec, cards)
+    _check_standing(located, spec, cards)
+    _check_deck(located, spec, cards)
+    return Character(spec.character, spec.name, tuple(spec.standing), spec.knockdown,
+                     tuple(spec.deck.items()), cards, file,
+                     tuple(sorted(spec.special_area.items(), key=lambda kv: MOTION_TAGS.index(kv[0]))),
+                     tuple(spec.extra), tuple(spec.spells), tuple(spec.spell_deck))
+
+
+def _check_standing(located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
+    """The standing cards, each once, and the knockdown card: cards of the file, of the right kind."""
     for i, cid in enumerate(spec.standing):
         if cid in spec.standing[:i]:
             raise located.error(("standing", i), f"{cid!r} is listed twice; expected each "
@@ -407,6 +377,10 @@ def character_from_located(located: Located, file: str) -> Character:
     if cards[spec.knockdown].kind != "knockdown":
         raise located.error(("knockdown",), f"card {spec.knockdown!r} has kind "
                                             f"{cards[spec.knockdown].kind!r}; expected 'knockdown'")
+
+
+def _check_deck(located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
+    """The main deck: cards of the file, 1 to MAX_COPIES copies, no standing or knockdown card."""
     for cid, count in spec.deck.items():
         if cid not in cards:
             raise located.error(("deck", cid), f"unknown card {cid!r}; expected one of the cards "
@@ -417,10 +391,6 @@ def character_from_located(located: Located, file: str) -> Character:
         if cid in spec.standing or cid == spec.knockdown:
             raise located.error(("deck", cid), f"{cid!r} is a standing or knockdown card; "
                                                "those are not in the main deck")
-    return Character(spec.character, spec.name, tuple(spec.standing), spec.knockdown,
-                     tuple(spec.deck.items()), cards, file,
-                     tuple(sorted(spec.special_area.items(), key=lambda kv: MOTION_TAGS.index(kv[0]))),
-                     tuple(spec.extra), tuple(spec.spells), tuple(spec.spell_deck))
 
 
 def _tag(value: Any) -> Any:
@@ -430,35 +400,53 @@ def _tag(value: Any) -> Any:
 SPELL_DECK_SIZE = 10
 
 
+class _Pools:
+    """Which pool each card of a character file belongs to, claimed once."""
+
+    def __init__(self, located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
+        self.located, self.cards = located, cards
+        self.owner: dict[str, str] = {c: "standing" for c in spec.standing}
+        self.owner[spec.knockdown] = "knockdown"
+        for c in spec.deck:
+            self.owner.setdefault(c, "deck")
+
+    def claim(self, cid: str, pool: str, path: tuple[Any, ...]) -> None:
+        if cid not in self.cards:
+            raise self.located.error(path, f"unknown card {cid!r}; expected one of the cards of this file")
+        if self.owner.get(cid, pool) != pool:
+            raise self.located.error(path, f"{cid!r} is already used as a {self.owner[cid]} card; expected "
+                                           "each card in one pool only")
+        self.owner[cid] = pool
+
+
 def _check_pools(located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
     """Special area, extra deck and spell cards: known cards, right attributes, one pool each."""
-    owner: dict[str, str] = {c: "standing" for c in spec.standing}
-    owner[spec.knockdown] = "knockdown"
-    for c in spec.deck:
-        owner.setdefault(c, "deck")
+    pools = _Pools(located, spec, cards)
+    _check_specials(located, spec, cards, pools)
+    _check_spells(located, spec, pools)
+    _check_card_names(located, spec, cards)
 
-    def claim(cid: str, pool: str, path: tuple[Any, ...]) -> None:
-        if cid not in cards:
-            raise located.error(path, f"unknown card {cid!r}; expected one of the cards of this file")
-        if owner.get(cid, pool) != pool:
-            raise located.error(path, f"{cid!r} is already used as a {owner[cid]} card; expected "
-                                      "each card in one pool only")
-        owner[cid] = pool
 
+def _check_specials(located: Located, spec: CharacterSpec, cards: dict[str, Card], pools: _Pools) -> None:
+    """The special area's cards have its slot's motion; the extra deck's have a motion."""
     for tag, cid in spec.special_area.items():
-        claim(cid, "special", ("special_area", tag))
+        pools.claim(cid, "special", ("special_area", tag))
         if cards[cid].motion != tag:
             raise located.error(("special_area", tag), f"{cid!r} has motion {cards[cid].motion!r}; "
                                                        f"expected {tag!r}")
     for i, cid in enumerate(spec.extra):
-        claim(cid, "extra", ("extra", i))
+        pools.claim(cid, "extra", ("extra", i))
         if cards[cid].motion is None:
             raise located.error(("extra", i), f"{cid!r} has no motion; an upgraded special needs "
                                               "'motion' and 'level'")
+
+
+def _check_spells(located: Located, spec: CharacterSpec, pools: _Pools) -> None:
+    """The spell pool, each card once; the spell deck: SPELL_DECK_SIZE cards of the pool, each once."""
     for i, cid in enumerate(spec.spells):
         if cid in spec.spells[:i]:
             raise located.error(("spells", i), f"{cid!r} is listed twice")
-        claim(cid, "spell", ("spells", i))
+        pools.claim(cid, "spell", ("spells", i))
     if spec.spells and len(spec.spell_deck) != SPELL_DECK_SIZE:
         raise located.error(("spell_deck",), f"expected {SPELL_DECK_SIZE} spell cards, got "
                                              f"{len(spec.spell_deck)}")
@@ -468,6 +456,11 @@ def _check_pools(located: Located, spec: CharacterSpec, cards: dict[str, Card]) 
                                                    "the spell pool")
         if cid in spec.spell_deck[:i]:
             raise located.error(("spell_deck", i), f"{cid!r} is listed twice")
+
+
+def _check_card_names(located: Located, spec: CharacterSpec, cards: dict[str, Card]) -> None:
+    """What cards name: ``can_cancel`` a card of the file or an effect kind; an upgrade a special of
+    the extra deck."""
     for cid, card in cards.items():
         for k, name in enumerate(card.can_cancel):
             if name not in cards and name not in EFFECTS:
@@ -480,14 +473,7 @@ def _check_pools(located: Located, spec: CharacterSpec, cards: dict[str, Card]) 
                                                         "special of the extra deck")
 
 
-def builtin_characters() -> dict[str, Path]:
-    """The sample characters shipped with the package: id → file."""
-    return {p.stem: p for p in sorted(DATA_DIR.glob("*.yaml"))}
-
-
-load_character = FileCache(_load_character)
-
-
-def find_character(name: str) -> Character:
-    """A built-in character by id, or a character file by path."""
-    return find_file(name, builtin_characters(), load_character, "character", "character")
+FILES = CharacterFiles(DATA_DIR, character_from_located, "character")
+builtin_characters = FILES.builtin
+load_character = FILES.load
+find_character = FILES.find

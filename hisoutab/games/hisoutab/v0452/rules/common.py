@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from hisoutab.engine.record import replace
-from hisoutab.games.hisoutab.duel import cell, face_each_other, names, pn, setp  # noqa: F401  (shared helpers)
+
+# the duels' shared helpers, re-exported for the step modules
+from hisoutab.games.hisoutab.duel import cell as cell
+from hisoutab.games.hisoutab.duel import face_each_other as face_each_other
+from hisoutab.games.hisoutab.duel import names as names
+from hisoutab.games.hisoutab.duel import pn as pn
+from hisoutab.games.hisoutab.duel import setp as setp
 
 from .context import Context
 from .state import MOTIONS, Player, State

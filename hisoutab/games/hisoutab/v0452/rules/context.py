@@ -2,52 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
-from hisoutab.engine.chance import Chance
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.options import Options
-from hisoutab.games.hisoutab.duel import DuelSetup, setup_characters
+from hisoutab.games.hisoutab.duel import DuelSetup
+from hisoutab.games.hisoutab.kit.context import DuelContext, setup_pair
 
 from .cards import Card, Character, find_character
 from .state import MOTIONS
 
 PLAYERS = ("P1", "P2")
-DEFAULT_CHARACTERS = ("miko", "magician")
+T = TypeVar("T")
 
 
-class Context:
+class Context(DuelContext[Card]):
     """Read-only per game; every step receives it. Card instances are ``"P1/jab#2"`` (deck copies)
     or ``"P1/jab"`` (standing and knockdown cards); :attr:`cards` maps each to its definition."""
 
     def __init__(self, options: Options, setup: DuelSetup | Mapping[str, Any] | None = None) -> None:
-        self.options = options
-        self.players = PLAYERS
-        self.chance = Chance()
+        super().__init__(options)
         o = options
-        self.width: int = o["board.width"]
-        self.height: int = o["board.height"]
         self.blue_every: int = o["timeline.blue_every"]
         self.yellow_every: int = o["timeline.yellow_every"]
-        self.start: int = o["timeline.start"]
         self.dice: tuple[int, ...] = tuple(o["spirit.slot_dice"])
         self.spend_order: str = o["spirit.spend_order"]
         self.hand_size: int = o["hand.size"]
         self.guard_cost: int = o["guard.spirit_cost"]
         self.strict_pass: bool = o["timeline.pass"] == "strict"
-        self.diagonal: bool = o["move.diagonal"]
-        self.auto_facing: bool = o["facing.auto"]
         self.straight_cells: str = o["bullet.straight_step"]
         self.graze_own: bool = o["graze.own_bullets"]
         self.guard_stays: bool = o["guard.turn"] == "stay"  # R-27
-        chars = setup_characters(setup) or DEFAULT_CHARACTERS
-        self.characters: tuple[Character, Character] = tuple(  # type: ignore[assignment]
-            c if isinstance(c, Character) else find_character(str(c)) for c in chars)
-        if len(self.characters) != 2:
-            raise InputError("expected two characters", field="characters")
-        self.cards: dict[str, Card] = {}
+        self.characters: tuple[Character, Character] = setup_pair(setup, Character, find_character)
         self.standing: frozenset[str]
         self.decks: tuple[tuple[str, ...], ...]
         standing: set[str] = set()
@@ -98,7 +86,7 @@ class Context:
         self.specials = frozenset(specials)  # special effect cards (special area and extra deck)
         self.spell_cards = frozenset(spell_cards)
         self.decks = tuple(decks)
-        self._cache: dict[tuple, Any] = {}
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self.not_drawn = frozenset(standing) | {f"{PLAYERS[i]}/{ch.knockdown}"
                                                 for i, ch in enumerate(self.characters)}
         self.knockdown_cards = tuple(f"{PLAYERS[i]}/{ch.knockdown}"
@@ -120,28 +108,19 @@ class Context:
             out[iid] = tuple(faces)
         return out
 
-    def cached(self, key: tuple, make: Any, *args: Any) -> Any:
+    def cached(self, key: tuple[Any, ...], make: Callable[..., T], *args: Any) -> T:
         """A value computed once per game for ``key`` (option lists, move paths, effect frames):
         ``make(*args)`` the first time."""
         cache = self._cache
-        value = cache.get(key)
+        value: T | None = cache.get(key)
         if value is None:
             if len(cache) > 200_000:
                 cache.clear()
             value = cache[key] = make(*args)
         return value
 
-    def card(self, iid: str) -> Card:
-        return self.cards[iid]
-
-    def name(self, iid: str | None) -> str:
-        return self.cards[iid].name if iid else "nothing"
-
     def is_blue(self, t: int) -> bool:
         return t % self.blue_every == 0
 
     def is_yellow(self, t: int) -> bool:
         return t % self.yellow_every == 0
-
-    def on_board(self, x: int, y: int) -> bool:
-        return 1 <= x <= self.width and 0 <= y < self.height

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
@@ -34,7 +34,10 @@ AFTER_EFFECT = tuple((name, "the next effect") for name in EFFECT_STEPS) + (
 AFTER_MOVE = (("bullet.hit", "an opponent's bullet on the new cell"),) + AFTER_EFFECT
 
 
-def effect_frames(card: Card, i: int, iid: str, letter: str = "e") -> list[tuple]:
+Cell = tuple[int, int]
+Path = tuple[Cell, ...]  # cells in order
+
+def effect_frames(card: Card, i: int, iid: str, letter: str = "e") -> list[Frame]:
     return [("eff." + kind, i, iid, f"{letter}{k}")
             for k, (kind, _) in enumerate(effect_list(card, letter))]
 
@@ -49,7 +52,7 @@ def enemy_bullet_cells(ctx: Context, s: State, i: int, own_too: bool = False) ->
     return {(b.x, b.y) for b in s.bullets if b.owner != i or own_too}
 
 
-def paths(ctx: Context, s: State, i: int, steps: int, dash: bool) -> dict[tuple, tuple]:
+def paths(ctx: Context, s: State, i: int, steps: int, dash: bool) -> dict[tuple[Cell, Path], Path]:
     """R-16 movement: every simple path of up to ``steps`` orthogonal steps (diagonal too with
     move.diagonal), never entering the opponent's cell nor passing its column (R-24). A move
     stops on a cell with an opponent's bullet (it is hit there, H-EFF-BUL-5); a dash passes
@@ -62,7 +65,7 @@ def paths(ctx: Context, s: State, i: int, steps: int, dash: bool) -> dict[tuple,
     dirs = DIRS8 if ctx.diagonal else DIRS4
     # R-24: never past the opponent's column (its column itself, above or below it, is allowed)
     side = (p.x > q.x) - (p.x < q.x) if ctx.options["move.cross"] == "never" else 0
-    out: dict[tuple, tuple] = {}
+    out: dict[tuple[Cell, Path], Path] = {}
     stack: list[tuple[tuple[int, int], ...]] = [(start,)]
     while stack:
         path = stack.pop()
@@ -92,7 +95,7 @@ def move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple
 def _move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple[Option, ...]:
     p = s.players[i]
     found = paths(ctx, s, i, steps, kind == "dash")
-    by_dest: dict[tuple[int, int], list[tuple]] = {}
+    by_dest: dict[Cell, list[tuple[Path, Path]]] = {}
     for (dest, grazed), path in found.items():
         by_dest.setdefault(dest, []).append((grazed, path))
     opts = []
@@ -107,7 +110,7 @@ def _move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tupl
     return tuple(opts)
 
 
-def _decide_move(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_move(ctx: Context, s: State, frame: Frame) -> Decision | None:
     _, i, iid, path = frame
     if not still_in_trigger(s, i, iid):
         return None
@@ -121,7 +124,7 @@ def _decide_move(ctx: Context, s: State, frame: tuple) -> Decision | None:
                     f"{kind.capitalize()} up to {steps} cells")
 
 
-def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def _move(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     _, i, iid, path_id = frame
     p, q0 = s.players[i], s.players[1 - i]
     if not still_in_trigger(s, i, iid):
@@ -168,7 +171,7 @@ def _move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
 
 @FLOW.choice("eff.move", phase="resolve", clauses=("H-EFF-MOVE", "R-16", "R-24", "S-1", "H-RES-1"),
              next=AFTER_MOVE, decide=_decide_move)
-def move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def move(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Move X: move up to X cells, orthogonally (R-16), never through the opponent; a move stops
     on a cell holding an opponent's bullet, which hits (H-EFF-BUL-5)."""
     return _move(ctx, s, frame, chosen)
@@ -178,7 +181,7 @@ def move(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
              clauses=("H-EFF-MOVE", "H-EFF-DASH", "H-EFF-GRAZE", "H-EFF-BUL-3", "R-16", "R-22", "R-24",
                       "S-1", "H-RES-1"),
              next=AFTER_MOVE, decide=_decide_move)
-def dash(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def dash(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Dash X: move up to X cells with graze: the opponent's bullets on the cells passed are
     discarded (R-22: not your own)."""
     return _move(ctx, s, frame, chosen)
@@ -206,7 +209,7 @@ def approach_cells(ctx: Context, s: State, i: int, steps: int) -> tuple[int, int
 
 @FLOW.auto("eff.approach", phase="resolve", clauses=("H-KW-APPROACH", "H-EFF-BUL-5", "S-6", "H-RES-1"),
            next=AFTER_MOVE)
-def approach(ctx: Context, s: State, frame: tuple) -> Outcome:
+def approach(ctx: Context, s: State, frame: Frame) -> Outcome:
     """{Approach X}: move X cells horizontally toward the opponent; if no cell is closer, stay."""
     _, i, iid, path = frame
     if not still_in_trigger(s, i, iid):
@@ -236,7 +239,7 @@ def approach_step(ctx: Context, s: State, i: int, steps: int) -> Outcome:
 
 
 @FLOW.auto("eff.defense", phase="resolve", clauses=("H-EFF-DEF", "H-RES-1"), next=AFTER_EFFECT)
-def defense(ctx: Context, s: State, frame: tuple) -> Outcome:
+def defense(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Defense: while this card is on the field the character is in guard state."""
     _, i, iid, _path = frame
     if not still_in_trigger(s, i, iid):
@@ -254,7 +257,7 @@ def in_range(ctx: Context, s: State, i: int, reach: tuple[tuple[int, int], ...])
 
 @FLOW.auto("eff.physical", phase="resolve", clauses=("H-EFF-PHYS", "H-EFF-PHYS-1", "H-EFF-PHYS-2", "H-RES-1"),
            next=(("attack.begin", "the opponent is in range"),) + AFTER_EFFECT)
-def physical(ctx: Context, s: State, frame: tuple) -> Outcome:
+def physical(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Physical attack: if the opponent is in range (the card's grid, mirrored by facing) the attack
     hits and goes to attack resolution; if not, the card cannot be cancelled."""
     _, i, iid, _path = frame
@@ -278,7 +281,7 @@ def physical(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("eff.sub", phase="resolve", clauses=("H-KW-SUB", "S-5", "H-RES-1"), next=AFTER_EFFECT)
-def sub_action(ctx: Context, s: State, frame: tuple) -> Outcome:
+def sub_action(ctx: Context, s: State, frame: Frame) -> Outcome:
     """{A/B/C "effect"}: perform the sub-action once: pay its cost C in spirit, perform its effects;
     its startup A and recovery B make the card's recovery (S-5)."""
     _, i, iid, path = frame
@@ -304,7 +307,7 @@ def sub_action(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("kw.groundair", phase="resolve", clauses=("H-KW-GROUNDAIR", "H-RES-1"), next=AFTER_EFFECT)
-def ground_air(ctx: Context, s: State, frame: tuple) -> Outcome:
+def ground_air(ctx: Context, s: State, frame: Frame) -> Outcome:
     """{Ground / Air: "effect"}: if after resolving the card the condition holds, perform it."""
     _, i, iid = frame
     p = s.players[i]

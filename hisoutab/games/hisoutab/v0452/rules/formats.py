@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from hisoutab.engine.schemas import FileFormat, Schema, document, model_schema, named_items
+from hisoutab.games.hisoutab.kit.cards import CARD_ID
 
 from .cards import (
-    CARD_ID,
     EFFECTS,
     MOTION_TAGS,
     ON_DAMAGE_EFFECTS,

@@ -3,10 +3,12 @@ reference does not settle (S-…), each with its default and alternatives."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hisoutab.engine.options import OptionSet, RuleOption
 
 
-def _dice(value: tuple) -> str | None:
+def _dice(value: tuple[Any, ...]) -> str | None:
     if len(value) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6
                               for v in value):
         return "a list of 5 die faces, each 1 to 6"

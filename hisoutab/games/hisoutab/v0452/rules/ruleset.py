@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from hisoutab.engine.contract import Zone, place_cards
-from hisoutab.engine.ledger import CardLedger
-from hisoutab.engine.options import Options
+from hisoutab.engine.ledger import zone_ledger
 from hisoutab.engine.rng import seed_state
-from hisoutab.games.hisoutab.duel import DuelRuleset
+from hisoutab.games.hisoutab.kit.ruleset import HisouTabRuleset, check_bullet, check_facing, check_position
 
 from . import attack, bullets, effects, specials, spells, timeline, turn  # noqa: F401  (steps)
 from . import setup as setup_steps  # noqa: F401
@@ -40,23 +38,15 @@ ZONES = (
 )
 
 
-class HisouTab0452(DuelRuleset):
+class HisouTab0452(HisouTabRuleset, rules=Path(__file__).parent):
     """The current rules of the tabletop edition (0.45.2)."""
 
     id = "hisoutab-0.45.2"
     title = "HisouTab rules 0.45.2"
-    flow = FLOW
-    options = OPTIONS
-    clauses = CLAUSES
-    readings = {**READINGS, **SETTLED}
-    state_type = State
-    players = PLAYERS
-    zones = ZONES
-    reference = Path(__file__).resolve().parent.parent / "reference.md"
     presentation = "hisoutab.games.hisoutab.v0452.presentation:PRESENTATION"
-
-    def context(self, options: Options, setup: Any = None) -> Context:
-        return Context(options, setup)
+    flow, options, state_type, zones = FLOW, OPTIONS, State, ZONES
+    clauses, readings = CLAUSES, {**READINGS, **SETTLED}
+    context_type = Context
 
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: the characters' decks in order, standing cards in hand, the knockdown card
@@ -92,7 +82,6 @@ class HisouTab0452(DuelRuleset):
 
 
 SIDES = ("", "top", "bottom")
-WINNERS = (None, "P1", "P2", "draw")
 
 
 def _check_side(ctx: Context, n: str, zone: str, iid: str | None, side: str, problems: list[str]) -> None:
@@ -121,31 +110,15 @@ def _max_duration(ctx: Context, iid: str) -> int:
 def check_state_fields(ctx: Context, s: State, problems: list[str]) -> None:
     """The fields' own ranges: what no rule can ever produce (a marker behind the clock, a facing
     of 0, a winner that is not a player…)."""
-    if s.time < 0 or s.turn < 0:
-        problems.append(f"time {s.time} and turn {s.turn} must be ≥ 0")
-    if s.initiative not in (0, 1):
-        problems.append(f"initiative {s.initiative!r}: expected P1 or P2")
-    if s.first not in (None, 0, 1):
-        problems.append(f"first {s.first!r}: expected P1, P2 or unset")
-    if s.winner not in WINNERS:
-        problems.append(f"winner {s.winner!r}: expected P1, P2, draw or none")
-    if s.winner is not None and s.agenda:
-        problems.append(f"winner {s.winner} but steps are still on the agenda")
-    if len(set(s.participants)) != len(s.participants) or any(i not in (0, 1) for i in s.participants):
-        problems.append(f"participants {list(s.participants)}: expected distinct players P1, P2")
-    # special_done beyond the time is allowed: scenarios set it to keep the coming cells quiet
+    check_position(s, problems)
     ids = [b.id for b in s.bullets]
     if len(set(ids)) != len(ids):
         problems.append(f"two bullets share an id: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
     for b in s.bullets:
-        if b.owner not in (0, 1):
-            problems.append(f"bullet {b.id}: owner {b.owner!r}; expected P1 or P2")
-        if b.dx not in (-1, 0, 1) or b.dy not in (-1, 0, 1):
-            problems.append(f"bullet {b.id}: direction ({b.dx},{b.dy}); each of dx, dy is -1, 0 or 1")
+        check_bullet(b, problems)
     for p in s.players:
         n = p.name
-        if p.facing not in (1, -1):
-            problems.append(f"{n}: facing {p.facing!r}; expected right (1) or left (-1)")
+        check_facing(p, problems)
         where = p.position  # the hit token while it is on the board, else the marker
         if where is not None and where < s.time:
             what = "hit token" if p.hit is not None else "marker"
@@ -191,7 +164,7 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     """Every rule-level invariant of a state; an empty list when all hold."""
     problems: list[str] = []
     set_up = s.first is not None
-    ledger = CardLedger(problems)
+    ledger = zone_ledger(ctx, problems)
     check_state_fields(ctx, s, problems)
     check_card_kinds(ctx, s, problems)
     for i, p in enumerate(s.players):

@@ -3,7 +3,7 @@ spell thresholds crossed draw spell cards, and a player at 0 HP ends the game (H
 
 from __future__ import annotations
 
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from .common import pn
@@ -12,7 +12,7 @@ from .spells import thresholds_crossed
 from .state import State
 
 
-def settle_marks(ctx: Context, s: State, then_ok: tuple = ()) -> Outcome:
+def settle_marks(ctx: Context, s: State, then_ok: tuple[Frame, ...] = ()) -> Outcome:
     """Apply the marks of H-RES-DMG; a player at 0 HP ends the game (H-GOAL-1)."""
     a, b = s.players
     if (a.hp_mark is None and b.hp_mark is None and a.marker_mark is None

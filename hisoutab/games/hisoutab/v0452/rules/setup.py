@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from .common import draw, names, pn, setp
@@ -21,21 +21,21 @@ OPENING_HAND = 5
 
 
 @FLOW.auto("setup.hp", phase="setup", clauses=("H-SETUP-1",), next=("setup.spirit",))
-def set_hp(ctx: Context, s: State, frame: tuple) -> Outcome:
+def set_hp(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Both players' HP is set to 20."""
     s = replace(s, players=tuple(replace(p, hp=HP_START) for p in s.players))
     return Outcome(s, f"both players' HP set to {HP_START}", then=(("setup.spirit",),))
 
 
 @FLOW.auto("setup.spirit", phase="setup", clauses=("H-SETUP-2",), next=("setup.markers",))
-def gain_spirit(ctx: Context, s: State, frame: tuple) -> Outcome:
+def gain_spirit(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Each player gains 5 spirit: 5 face-up tokens on the gauge."""
     s = replace(s, players=tuple(replace(p, spirit=(UP,) * SPIRIT_SLOTS) for p in s.players))
     return Outcome(s, f"each player gains {SPIRIT_SLOTS} spirit", then=(("setup.markers",),))
 
 
 @FLOW.auto("setup.markers", phase="setup", clauses=("H-SETUP-3", "R-3"), next=("setup.pieces",))
-def place_markers(ctx: Context, s: State, frame: tuple) -> Outcome:
+def place_markers(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Both timeline markers go on the first timeline cell."""
     t = ctx.start
     s = replace(s, time=t, special_done=t - 1,
@@ -44,7 +44,7 @@ def place_markers(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("setup.pieces", phase="setup", clauses=("H-SETUP-4", "R-2"), next=("setup.spells",))
-def place_pieces(ctx: Context, s: State, frame: tuple) -> Outcome:
+def place_pieces(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The pieces stand on the ground, on cell 2 from each end, facing each other."""
     a, b = s.players
     a = replace(a, x=2, y=0, facing=1)
@@ -58,7 +58,7 @@ def place_pieces(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("setup.spells", phase="setup", clauses=("H-SETUP-5",), next=("setup.draw",),
            chance=("shuffle",))
-def spell_decks(ctx: Context, s: State, frame: tuple) -> Outcome:
+def spell_decks(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Each player builds a 10-card spell deck (the character file's spell_deck), shuffled."""
     rng = s.rng
     players = []
@@ -76,7 +76,7 @@ def spell_decks(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("setup.draw", phase="setup", clauses=("H-SETUP-6",), next=("setup.mulligan",),
            chance=("shuffle", "draw"))
-def opening_draw(ctx: Context, s: State, frame: tuple) -> Outcome:
+def opening_draw(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Each player shuffles the main deck and draws 5 cards (standing cards are already in hand)."""
     rng = s.rng
     players = []
@@ -109,7 +109,7 @@ def _mulligan_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
     return tuple(opts)
 
 
-def _decide_mulligan(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_mulligan(ctx: Context, s: State, frame: Frame) -> Decision | None:
     if ctx.options["setup.mulligan"] == "none":
         return None
     return Decision("mulligan", PLAYERS, tuple(_mulligan_options(ctx, s, i) for i in (0, 1)),
@@ -119,7 +119,7 @@ def _decide_mulligan(ctx: Context, s: State, frame: tuple) -> Decision | None:
 
 @FLOW.choice("setup.mulligan", phase="setup", clauses=("H-SETUP-6", "R-9"),
              next=("setup.first_player",), decide=_decide_mulligan, chance=("shuffle", "draw"))
-def mulligan(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def mulligan(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Both players choose hidden which cards to discard, then draw back up to the same count."""
     if chosen is None:
         return Outcome(s, "no mulligan (setup.mulligan = none)", clauses=("R-9",),
@@ -149,7 +149,7 @@ def mulligan(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | N
     return Outcome(s, "; ".join(parts), events=(*events, *chance), then=(("setup.first_player",),))
 
 
-def _decide_first(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_first(ctx: Context, s: State, frame: Frame) -> Decision | None:
     if ctx.options["setup.first_player"] != "choose":
         return None
     return Decision("first player", ("P1",),
@@ -159,7 +159,7 @@ def _decide_first(ctx: Context, s: State, frame: tuple) -> Decision | None:
 
 @FLOW.choice("setup.first_player", phase="setup", clauses=("H-SETUP-7", "R-10"),
              next=("setup.initiative",), decide=_decide_first, chance=("pick",))
-def first_player(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
+def first_player(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None
                  ) -> Outcome:
     """The players decide who goes first (R-10: P1 chooses, at random, or fixed by the option)."""
     how = ctx.options["setup.first_player"]
@@ -182,7 +182,7 @@ def first_player(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option]
 
 @FLOW.auto("setup.initiative", phase="setup", clauses=("H-SETUP-7", "H-SPELL-DRAW"),
            next=("timeline.advance",), chance=("draw",))
-def take_initiative(ctx: Context, s: State, frame: tuple) -> Outcome:
+def take_initiative(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The first player takes the initiative token; the second player draws one spell card."""
     first = s.first if s.first is not None else 0
     s = replace(s, initiative=first)

@@ -3,7 +3,7 @@ effect per motion tag; the extra deck holds the upgraded specials."""
 
 from __future__ import annotations
 
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from .common import discard, pn, setp
@@ -48,7 +48,7 @@ def effective_card(ctx: Context, p: Player, iid: str) -> str | None:
 @FLOW.auto("special.play", phase="play", clauses=("H-EFF-SPECIAL", "H-EFF-SPECIAL-1",
                                                   "H-EFF-SPECIAL-2"),
            next=("play.pay",))
-def play_special(ctx: Context, s: State, frame: tuple) -> Outcome:
+def play_special(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Playing a special card: the special effect of its motion tag goes from the special area into
     the cast zone, and the original card is discarded."""
     _, i, iid, cancel = frame
@@ -67,7 +67,7 @@ def play_special(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 @FLOW.auto("upgrade.play", phase="play",
            clauses=("H-UPG-0", "H-UPG-1", "H-UPG-2", "H-UPG-3", "H-UPG-LV"), next=("play.pay",))
-def play_upgrade(ctx: Context, s: State, frame: tuple) -> Outcome:
+def play_upgrade(ctx: Context, s: State, frame: Frame) -> Outcome:
     """A special upgrade card: the special of its tag is removed from the game, the upgraded special
     (same name as the upgrade card; one level up when it replaces its own name, else level 1) is
     found in the extra deck and cast, and the upgrade card is discarded."""

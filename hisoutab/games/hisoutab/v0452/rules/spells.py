@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
@@ -58,7 +58,7 @@ def thresholds_crossed(before: int, after: int) -> int:
                  ("bullets.phase", "the next yellow cell"), ("turn.begin", "then"),
                  ("eff.move", "the next effect"), ("resolve.card", "then")),
            chance=("draw",))
-def gain(ctx: Context, s: State, frame: tuple) -> Outcome:
+def gain(ctx: Context, s: State, frame: Frame) -> Outcome:
     """HP fell to 17 / 13 / 9 / 5 / 1: reveal spell cards into the sequence (R-19: one per threshold
     reached or crossed), at most 5 in the sequence."""
     _, i, n = frame
@@ -95,7 +95,7 @@ def wants_front(s: State, i: int) -> bool:
     return len(s.players[i].spell_seq) >= 2
 
 
-def _decide_front(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_front(ctx: Context, s: State, frame: Frame) -> Decision | None:
     deciders = tuple(i for i in s.participants if takes_part(ctx, s, i) and wants_front(s, i))
     if not deciders:
         return None
@@ -108,7 +108,7 @@ def _decide_front(ctx: Context, s: State, frame: tuple) -> Decision | None:
              next=(("maint.zone", "then"), ("resolve.order", "hand full, nothing cast"),
                    ("resolve.card", "hand full"), ("play.choose", "hand full, nothing to resolve")),
              decide=_decide_front)
-def front(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def front(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """The spell card to be used this turn goes to the front of the spell sequence; in a
     simultaneous action both choose, then reveal."""
     if chosen is None:
@@ -158,7 +158,7 @@ def spell_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
     return tuple(opts)
 
 
-def _decide_spell(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_spell(ctx: Context, s: State, frame: Frame) -> Decision | None:
     i = frame[1]
     opts = spell_options(ctx, s, i)
     if len(opts) <= 1:
@@ -171,7 +171,7 @@ def _decide_spell(ctx: Context, s: State, frame: tuple) -> Decision | None:
              clauses=("H-EFF-SPELL", "H-SPELL-PLAY", "H-SPELL-PLAY-1", "H-SPELL-PLAY-2",
                       "H-SPELL-COST", "H-SPELL-DISCARD", "R-21"),
              next=("play.pay",), decide=_decide_spell)
-def play_spell(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def play_spell(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """A card with the spell-card effect was revealed: it returns to hand, and a payable spell card
     of the sequence goes into the cast zone; its cost is paid by discarding that many spell cards
     of the sequence, itself included, to the spell discard pile."""

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hisoutab.engine.record import record
+from hisoutab.games.hisoutab.kit.state import DuelState, Piece
 
 Slot = str | int  # a spirit-gauge slot: "up", "down" (a spirit token) or a die value ≥ 1 (broken slot)
 UP = "up"
@@ -27,7 +26,7 @@ class Bullet:
 
 
 @record
-class Player:
+class Player(Piece):
     """One player's pieces, tokens and zones."""
 
     name: str
@@ -75,27 +74,14 @@ class Player:
     def spirit_available(self) -> int:
         return self.spirit.count(UP)
 
-    @property
-    def on_ground(self) -> bool:
-        return self.y == 0
-
 
 @record
-class State:
-    """A whole game position of HisouTab 0.45.2."""
+class State(DuelState):
+    """A whole game position of HisouTab 0.45.2 (the fields of :class:`DuelState`; the first player
+    is chosen at H-SETUP-7, the special cells are those of R-11)."""
 
     players: tuple[Player, Player]
-    time: int = 1  # the current timeline cell (the turn being resolved)
-    turn: int = 0  # turns resolved so far
-    initiative: int = 0  # index of the player holding the initiative token
-    first: int | None = None  # the first player (H-SETUP-7)
-    special_done: int = 0  # special cells up to here have triggered (R-11)
-    participants: tuple[int, ...] = ()  # who takes part in the current turn
     bullets: tuple[Bullet, ...] = ()
-    bullet_serial: int = 0
-    winner: str | None = None  # "P1", "P2", "draw" once the game is over
-    agenda: tuple[tuple[Any, ...], ...] = ()
-    rng: int = 0
 
     def player(self, i: int) -> Player:
         return self.players[i]

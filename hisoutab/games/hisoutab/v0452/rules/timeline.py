@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
@@ -16,10 +18,10 @@ from .spells import wants_front
 from .state import State
 
 
-def special_frames(ctx: Context, s: State, upto: int) -> list[tuple]:
+def special_frames(ctx: Context, s: State, upto: int) -> list[Frame]:
     """R-11: blue/yellow cells passed by both markers that have not triggered yet, in timeline
     order; blue before yellow on a cell that is both."""
-    frames: list[tuple] = []
+    frames: list[Frame] = []
     for c in range(s.special_done + 1, upto + 1):
         if ctx.is_blue(c):
             frames.append(("adjust.blue", c))
@@ -32,11 +34,11 @@ def special_frames(ctx: Context, s: State, upto: int) -> list[tuple]:
            next=(("adjust.blue", "both markers passed a blue cell"),
                  ("bullets.phase", "both markers passed a yellow cell"),
                  ("turn.begin", "no special cell passed")))
-def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
+def advance(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Go to the next timeline cell where a marker or hit token stands, skipping empty cells, and
     trigger every special cell both markers have now passed."""
     pa, pb = s.players[0].position, s.players[1].position
-    t: int = pa if pb is None or (pa is not None and pa <= pb) else pb  # type: ignore[assignment]
+    t = min(v for v in (pa, pb) if v is not None)  # the earlier token on the timeline
     upto = t - 1 if ctx.strict_pass else t
     prev = s.time
     prev_done = s.special_done
@@ -68,7 +70,7 @@ def advance(ctx: Context, s: State, frame: tuple) -> Outcome:
                  ("play.choose", "hand full, nothing cast"),
                  ("timeline.advance", "no one takes part any more")),
            tags=("turn",))
-def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
+def begin_turn(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The players whose marker (or hit token) stands on the current cell take part; with two it is
     a simultaneous action. A hit token reached becomes the player's marker again."""
     t = s.time
@@ -77,7 +79,19 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
     if not parts:
         return Outcome(s, f"no one takes part at t={t} any more", clauses=("H-TURN-2",),
                        then=(("timeline.advance",),))
-    events = []
+    s, events, stale = _reach_hit_tokens(s, parts, t)
+    turn = s.turn + 1
+    s = replace(s, participants=parts, turn=turn)
+    text, clauses = _turn_words(turn, t, parts, events, stale)
+    return Outcome(s, text, events=tuple(events), then=_turn_frames(ctx, s, parts), clauses=clauses)
+
+
+def _reach_hit_tokens(s: State, parts: tuple[int, ...], t: int
+                      ) -> tuple[State, list[dict[str, Any]], list[int]]:
+    """A hit token on the current cell becomes the player's marker again; one behind it (R-27: the
+    marker came later) leaves. Returns (state, the events of tokens reached, the players whose
+    token left)."""
+    events: list[dict[str, Any]] = []
     stale: list[int] = []
     for i in parts:
         p = s.players[i]
@@ -88,12 +102,16 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
         elif p.hit is not None and p.hit < t:  # R-27: the marker came later than the hit token
             s = setp(s, i, replace(p, hit=None))
             stale.append(i)
-    turn = s.turn + 1
-    s = replace(s, participants=parts, turn=turn)
+    return s, events, stale
+
+
+def _turn_frames(ctx: Context, s: State, parts: tuple[int, ...]) -> list[Frame]:
+    """The turn's steps: maintenance (trigger zone, spell front, cast zone and drawing), the
+    resolution (its order for two resolvers), the play phase, then the timeline goes on."""
     players = s.players
-    frames: list[tuple] = []
+    frames: list[Frame] = []
     front = False
-    zone: list[tuple] = []
+    zone: list[Frame] = []
     resolvers: list[int] = []
     for i in parts:
         p = players[i]
@@ -118,6 +136,12 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
         frames.append(("resolve.settle",))
     frames.append(("play.choose",))
     frames.append(("timeline.advance",))
+    return frames
+
+
+def _turn_words(turn: int, t: int, parts: tuple[int, ...], events: list[dict[str, Any]],
+                stale: list[int]) -> tuple[str, tuple[str, ...]]:
+    """The turn's sentence and clauses."""
     if len(parts) == 2:
         text = f"turn {turn} at t={t}: simultaneous action of P1 and P2"
     else:
@@ -132,7 +156,7 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
         clauses += ("H-DMG-3",) if any(e["after_damage"] for e in events) else ("H-TD-1",)
     if stale:
         clauses += ("R-27",)
-    return Outcome(s, text, events=tuple(events), then=frames, clauses=clauses)
+    return text, clauses
 
 
 @FLOW.auto("adjust.blue", phase="adjustment", clauses=("H-ADJ-BLUE", "H-ADJ-BLUE-0", "R-11"),
@@ -140,11 +164,11 @@ def begin_turn(ctx: Context, s: State, frame: tuple) -> Outcome:
                  ("adjust.recover", "a face-down spirit token"), ("adjust.dice", "a die on the gauge"),
                  ("adjust.gravity", "a piece in the air"), ("adjust.blue", "the next blue cell"),
                  ("turn.begin", "nothing to adjust")))
-def blue_cell(ctx: Context, s: State, frame: tuple) -> Outcome:
+def blue_cell(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Both markers passed a blue cell: the initiative holder performs the adjustment phase first."""
     c = frame[1]
     order = (s.initiative, 1 - s.initiative)
-    frames: list[tuple] = []
+    frames: list[Frame] = []
     idle = []
     together = ctx.options["adjust.gravity"] == "together"
     for i in order:
@@ -175,7 +199,7 @@ AFTER_ADJUST = (("adjust.recover", "the other player's phase"),
 
 
 @FLOW.auto("adjust.recover", phase="adjustment", clauses=("H-ADJ-BLUE-1",), next=AFTER_ADJUST)
-def recover(ctx: Context, s: State, frame: tuple) -> Outcome:
+def recover(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Recover 1 spirit: the leftmost face-down spirit token is flipped face-up."""
     i = frame[1]
     p = s.players[i]
@@ -189,7 +213,7 @@ def recover(ctx: Context, s: State, frame: tuple) -> Outcome:
 
 
 @FLOW.auto("adjust.dice", phase="adjustment", clauses=("H-ADJ-BLUE-2",), next=AFTER_ADJUST)
-def tick_dice(ctx: Context, s: State, frame: tuple) -> Outcome:
+def tick_dice(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The leftmost die on the gauge counts down; at 0 it leaves and a face-down token returns."""
     i = frame[1]
     p = s.players[i]
@@ -210,7 +234,7 @@ def _landing(s: State) -> tuple[tuple[int, int], tuple[int, int]]:
     return (a.x, max(0, a.y - 1)), (b.x, max(0, b.y - 1))
 
 
-def _decide_facing(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_facing(ctx: Context, s: State, frame: Frame) -> Decision | None:
     i = frame[1]
     if len(frame) > 2:  # R-26: both fall at once; the performer chooses if they land together
         a, b = _landing(s)
@@ -230,7 +254,7 @@ def _decide_facing(ctx: Context, s: State, frame: tuple) -> Decision | None:
 @FLOW.choice("adjust.gravity", phase="adjustment", clauses=("H-ADJ-BLUE-3", "R-26", "S-1"),
              next=(("bullet.hit", "falls onto an opponent's bullet"),) + AFTER_ADJUST,
              decide=_decide_facing)
-def gravity(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def gravity(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Gravity: the piece moves down 1 cell (no effect on the ground). If it falls into the other
     piece's cell, the player performing the phase chooses the facing. R-26: both pieces fall at
     the same moment (stacked pieces never meet)."""
@@ -289,6 +313,6 @@ def _fall_together(ctx: Context, s: State, performer: int, chosen: dict[str, Opt
 @FLOW.auto("adjust.settle", phase="adjustment", clauses=("H-RES-DMG", "H-GOAL-1"),
            next=(("game.over", "a player is at 0 HP"), ("spell.gain", "HP fell to a threshold"))
            + AFTER_ADJUST)
-def adjust_settle(ctx: Context, s: State, frame: tuple) -> Outcome:
+def adjust_settle(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Damage settlement after a bullet hit in the adjustment phase (as H-RES-DMG)."""
     return settle_marks(ctx, s)

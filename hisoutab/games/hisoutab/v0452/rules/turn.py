@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
-from hisoutab.engine.flow import Outcome
+from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import spirit as sp
@@ -51,7 +51,7 @@ def _upgraded(ctx: Context, s: State, i: int, iid: str) -> bool:
                  ("resolve.order", "hand full, nothing cast"), ("resolve.card", "hand full"),
                  ("play.choose", "hand full, nothing to resolve"),
                  ("maint.zone", "then")))
-def clear_trigger(ctx: Context, s: State, frame: tuple) -> Outcome:
+def clear_trigger(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The card in the trigger zone goes to its destination by kind: physical attack → discard
     pile, bullet attack → bullet area (even with its bullets gone, R-12), cancel card → hand;
     standing cards → hand, other kinds → discard pile (R-12); the
@@ -89,7 +89,7 @@ def clear_trigger(ctx: Context, s: State, frame: tuple) -> Outcome:
                  ("resolve.order", "simultaneous action, both resolve"),
                  ("resolve.card", "a card to resolve"), ("play.choose", "nothing to resolve")),
            chance=("shuffle", "draw"))
-def cast_or_refill(ctx: Context, s: State, frame: tuple) -> Outcome:
+def cast_or_refill(ctx: Context, s: State, frame: Frame) -> Outcome:
     """If the cast zone has a card it moves to the trigger zone (H-MAINT-3); otherwise the hand is
     refilled to 5 cards plus the standing cards (H-MAINT-4, R-6), reshuffling if needed (R-7)."""
     i = frame[1]
@@ -129,14 +129,13 @@ def _priority_first(ctx: Context, s: State) -> int | None:
     who = _resolvers(ctx, s)
     if len(who) < 2:
         return None
-    flags = [ctx.cards[s.players[i].trigger].face(s.players[i].trigger_side).priority  # type: ignore[index]
-             for i in who]
+    flags = [ctx.card(s.players[i].trigger).face(s.players[i].trigger_side).priority for i in who]
     if flags.count(True) == 1:
         return who[flags.index(True)]
     return None
 
 
-def _decide_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_order(ctx: Context, s: State, frame: Frame) -> Decision | None:
     parts = tuple(i for i in s.participants if takes_part(ctx, s, i))
     if len(parts) < 2:
         return None
@@ -157,7 +156,7 @@ def _decide_order(ctx: Context, s: State, frame: tuple) -> Decision | None:
              next=(("resolve.card", "someone has a card to resolve"),
                    ("resolve.settle", "nothing to resolve")),
              decide=_decide_order)
-def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def order(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Who resolves first. In a simultaneous action the initiative holder keeps or passes the
     initiative token (R-13: passing hands the token over and resolves first)."""
     first_ = _priority_first(ctx, s)
@@ -196,7 +195,7 @@ def order(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None
            + (("kw.groundair", "only ground / air effects"),
               ("resolve.card", "the other player resolves"),
               ("resolve.settle", "no effect to perform")))
-def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
+def resolve_card(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Activate the effects of the card in the trigger zone, in the order printed."""
     i = frame[1]
     p = s.players[i]
@@ -211,7 +210,7 @@ def resolve_card(ctx: Context, s: State, frame: tuple) -> Outcome:
                    events=({"type": "resolve", "player": pn(i), "card": iid},), then=frames)
 
 
-def _card_frames(face: Card, i: int, iid: str) -> tuple:
+def _card_frames(face: Card, i: int, iid: str) -> tuple[Frame, ...]:
     frames = effect_frames(face, i, iid)
     if face.ground or face.air:
         frames.append(("kw.groundair", i, iid))
@@ -221,14 +220,14 @@ def _card_frames(face: Card, i: int, iid: str) -> tuple:
 @FLOW.auto("resolve.settle", phase="resolve", clauses=("H-RES-DMG", "H-GOAL-1"),
            next=(("play.choose", "no one is at 0 HP"), ("game.over", "a player is at 0 HP"),
                  ("spell.gain", "HP fell to a spell threshold")))
-def settle(ctx: Context, s: State, frame: tuple) -> Outcome:
+def settle(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Damage settlement: HP markers and timeline markers move to the cells marked during
     resolution."""
     return settle_marks(ctx, s)
 
 
 @FLOW.auto("game.over", phase="end", clauses=("H-GOAL-1", "R-1"))
-def game_over(ctx: Context, s: State, frame: tuple) -> Outcome:
+def game_over(ctx: Context, s: State, frame: Frame) -> Outcome:
     """A player whose HP reaches 0 loses; both at once is a draw (R-1)."""
     dead = [i for i in (0, 1) if s.players[i].hp <= 0]
     if len(dead) == 2:
@@ -320,7 +319,7 @@ RECOVERY = Option("take recovery", ("recovery",))
 WAIT = Option("wait", ("wait",))
 
 
-def _decide_play(ctx: Context, s: State, frame: tuple) -> Decision | None:
+def _decide_play(ctx: Context, s: State, frame: Frame) -> Decision | None:
     parts = [i for i in s.participants if takes_part(ctx, s, i)]
     if not parts:
         return None
@@ -343,7 +342,7 @@ def _decide_play(ctx: Context, s: State, frame: tuple) -> Decision | None:
                    ("special.play", "a special card"), ("upgrade.play", "a special upgrade card"),
                    ("timeline.advance", "recovery, wait, or no one takes part")),
              decide=_decide_play)
-def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None) -> Outcome:
+def play(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None) -> Outcome:
     """Each turn player puts one card from hand into the cast zone (a cancel when the trigger zone
     holds a card), or takes the trigger card's recovery, or waits. In a simultaneous action both
     choose face-down; this step reveals both."""
@@ -382,7 +381,7 @@ def play(ctx: Context, s: State, frame: tuple, chosen: dict[str, Option] | None)
             events.append({"type": "play", "player": name, "card": iid, "side": side,
                            "cancel": cancel})
         elif kind == "recovery":
-            trig = ctx.cards[p.trigger].face(p.trigger_side)  # type: ignore[index]
+            trig = ctx.card(p.trigger).face(p.trigger_side)
             if trig.uncancellable:
                 clauses.add("H-KW-NOCANCEL")
             old = p.marker
@@ -417,13 +416,13 @@ def _clause_order(c: str) -> tuple[int, str]:
            next=(("play.pay", "the other player pays"), ("play.cleanup", "bullet cards without die"),
                  ("spell.play", "the other player's spell"), ("special.play", "the other player's special"),
                  ("upgrade.play", "the other player's upgrade"), ("timeline.advance", "then")))
-def pay(ctx: Context, s: State, frame: tuple) -> Outcome:
+def pay(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Pay the played card's costs: spirit (R-5: rightmost face-up tokens flip first) and time
     (the marker moves forward by the card's startup)."""
     _, i, cancelled = frame
     p = s.players[i]
     iid = p.cast
-    face = ctx.cards[iid].face(p.cast_side)  # type: ignore[index]
+    face = ctx.card(iid).face(p.cast_side)
     before = sp.available(p.spirit)
     spirit = sp.pay(p.spirit, face.cost, ctx.spend_order) if face.cost else p.spirit
     old = p.marker
@@ -451,7 +450,7 @@ def pay(ctx: Context, s: State, frame: tuple) -> Outcome:
            next=(("play.pay", "the other player pays"), ("spell.play", "the other player's spell"),
                  ("special.play", "the other player's special"),
                  ("upgrade.play", "the other player's upgrade"), ("timeline.advance", "then")))
-def cleanup(ctx: Context, s: State, frame: tuple) -> Outcome:
+def cleanup(ctx: Context, s: State, frame: Frame) -> Outcome:
     """At the end of the player's cleanup (paying costs), every bullet card without a die goes to
     the discard pile."""
     i = frame[1]
