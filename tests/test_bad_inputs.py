@@ -181,11 +181,6 @@ CLI: list[tuple[str, int, str]] = [
      "hisoutab: tests/data/bad_inputs/files/uses_missing_deck.yaml:5: setup.decks.1: no such file "
      "'rift_deck.yaml' (looked for tests/data/bad_inputs/files/rift_deck.yaml; a path is relative "
      "to the scenario's folder)"),
-    ("run tests/data/bad_inputs/files/uses_reimu_twice_deck.yaml", 2,
-     "hisoutab: tests/data/bad_inputs/files/uses_reimu_twice_deck.yaml:5: setup.decks.0: "
-     "tests/data/bad_inputs/files/decks/reimu_twice.yaml:3: fighters: P1's deck names the fighter "
-     "'reimu' twice (reimu, reimu_copy.yaml); each player chooses 2 different fighters and shows "
-     "them to the opponent (RR-SETUP-1)"),
     ("play --setup nonsense", 2,
      "hisoutab: --setup: 'nonsense': expected KEY=VALUE, e.g. board.width=9"),
     ("play --max-steps -1", 2, "Error: Invalid value for '--max-steps': -1 is not in the range "

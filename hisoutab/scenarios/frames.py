@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from hisoutab.engine.agents import FirstLegalAgent
-from hisoutab.engine.errors import InputError
 from hisoutab.engine.game import Game
 from hisoutab.engine.record import replace
 from hisoutab.engine.yamlio import Located
@@ -87,23 +86,27 @@ def dry_run_all(loc: Located, game_at: Callable[[Any], Game], state: Any,
     dry_run(loc, game_at(state), given[n - 1])
     game = game_at(state)
     agent = FirstLegalAgent()
+    for j in range(n - 2, -1, -1):
+        if not _reach(game, agent, j + 1):
+            return
+        here = game.state
+        if len(here.agenda) != j + 1 or here.agenda[-1] != agenda[j]:
+            return
+        dry_run(loc, game_at(here), given[j])
+
+
+def _reach(game: Game, agent: FirstLegalAgent, depth: int) -> bool:
+    """Play on until the agenda is ``depth`` frames deep (its frame ``depth - 1`` on top); False
+    when the play does not get there (the game ends, it takes too long, or a frame above fails:
+    the run reports that one, at its line)."""
     try:
-        for j in range(n - 2, -1, -1):
-            for _ in range(REACH_STEPS):
-                if len(game.state.agenda) <= j + 1:
-                    break
-                _play_one(game, agent)
-            else:
-                return
-            here = game.state
-            if len(here.agenda) != j + 1 or here.agenda[-1] != agenda[j]:
-                return
-            dry_run(loc, game_at(here), given[j])
+        for _ in range(REACH_STEPS):
+            if len(game.state.agenda) <= depth:
+                return len(game.state.agenda) == depth
             _play_one(game, agent)
-    except InputError:
-        raise
-    except Exception:  # a frame above failed: the run reports it, at that frame
-        return
+    except Exception:
+        return False
+    return False
 
 
 #: how many steps the play from the start state may take to reach a frame below the top
