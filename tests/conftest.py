@@ -207,6 +207,7 @@ LONG_SERIES: dict[str, Series] = {
     "recast-rift@no-abilities": Series("recast-rift", range(500, 508),
                                        {"a1.abilities": "ignored", "a6.first_player": "P1"}),
     "toy-dice-race": Series("toy-dice-race", range(300)),
+    "toy-dice-race@dice3": Series("toy-dice-race", range(300, 330), {"dice.count": 3}),
 }
 REACH_DIR = Path(__file__).parent / "data" / "reach"
 

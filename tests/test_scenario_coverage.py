@@ -1,6 +1,6 @@
 """Each registered ruleset's scenario library cites every clause of its clause table.
 
-The library of a ruleset is ``scenarios/<ruleset id>/`` — the toy's, ``tests/toy/scenarios/``. The
+The library of a ruleset is ``scenarios/<ruleset id>/`` — the toys', ``tests/toy/scenarios/``. The
 clauses cited are those of the steps the scenarios run (``hisoutab coverage``, the same code), so a
 clause no scenario reaches fails here, naming it. A new ruleset brings its library with it.
 """
@@ -17,7 +17,7 @@ from hisoutab.scenarios import coverage
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = all_rulesets()
 LIBRARIES = {rid: ROOT / "scenarios" / rid for rid in RULESETS}
-LIBRARIES["toy-dice-race"] = ROOT / "tests" / "toy" / "scenarios"
+LIBRARIES["toy-dice-race"] = LIBRARIES["toy-coop"] = ROOT / "tests" / "toy" / "scenarios"
 
 
 @pytest.mark.parametrize("rid", sorted(RULESETS))
