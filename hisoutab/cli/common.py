@@ -4,6 +4,7 @@ options and setups given as KEY=VALUE."""
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -14,6 +15,7 @@ from rich.console import Console
 
 from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.ruleset import get_ruleset
+from hisoutab.engine.yamlio import MAX_DIGITS
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
 
@@ -76,6 +78,9 @@ def parse_options(items: tuple[str, ...], field: str = "--option") -> dict[str, 
         key, _, raw = item.partition("=")
         if not key.strip():
             raise InputError(f"{item!r}: the KEY before = is missing", field=field)
+        if re.search(rf"\d{{{MAX_DIGITS + 1},}}", raw):  # bounded as the file loader bounds them
+            raise InputError(f"an integer of more than {MAX_DIGITS} digits",
+                             field=f"{field} {key}")
         try:
             out[key.strip()] = yaml.safe_load(raw) if raw.strip() else ""
         except yaml.YAMLError:

@@ -87,7 +87,7 @@ def verdict(info: dict[str, Any]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON summary instead of a trace.")
 @click.option("--full", is_flag=True, help="Print every step (default: the turns in which something "
                                            "happened, and those moments).")
-@click.option("--max-steps", type=int, default=200_000, show_default=True)
+@click.option("--max-steps", type=click.IntRange(min=0), default=200_000, show_default=True)
 @friendly
 def play(seed: int, p1: str | None, p2: str | None, setup_items: tuple[str, ...], agents: str,
          ruleset: str, options: tuple[str, ...], as_json: bool, full: bool, max_steps: int) -> None:

@@ -179,7 +179,15 @@ class Game:
         self.chance: Chance = getattr(self.ctx, "chance", None) or Chance()
         self._steps = self.ruleset.flow.steps
         self._info = self.ruleset.turn_info
-        self.initial = state if state is not None else self.ruleset.initial_state(self.ctx, seed)
+        start = self.ruleset.initial_state(self.ctx, seed)
+        if state is not None and not isinstance(state, type(start)):
+            kind = type(state)
+            raise InputError(f"expected a state of {self.ruleset.id} ({type(start).__qualname__} of "
+                             f"{type(start).__module__}), got {kind.__qualname__} of "
+                             f"{kind.__module__}" if kind.__module__ != "builtins" else
+                             f"expected a state of {self.ruleset.id} ({type(start).__qualname__} "
+                             f"of {type(start).__module__}), got {kind.__name__}", field="state")
+        self.initial = state if state is not None else start
         self.lines: dict[str, Line] = {"main": Line("main", [])}
         self._line = self.lines["main"]
         self._at = 0
