@@ -41,27 +41,12 @@ class RuleOption:
 
     def validate(self, value: Any) -> Any:
         expected = self.describe_expected()
-        if isinstance(value, int) and not isinstance(value, bool) and too_long(value):
-            raise OptionError(f"an integer of more than {MAX_DIGITS} digits is not allowed; "
-                              f"expected {expected}", field=self.name)
-        if isinstance(value, (list, tuple)):
-            for item in value:
-                if isinstance(item, int) and not isinstance(item, bool) and too_long(item):
-                    raise OptionError(f"an integer of more than {MAX_DIGITS} digits is not "
-                                      f"allowed; expected {expected}", field=self.name)
+        self._bounded(value, expected)
         if self.choices:
             if value not in self.choices or isinstance(value, bool) != isinstance(self.default, bool):
                 raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
             return value
-        kind = self.kind or type(self.default)
-        if isinstance(value, bool) and kind is not bool:
-            raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
-        if kind is list:
-            if not isinstance(value, (list, tuple)):
-                raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
-            value = tuple(value)
-        elif not isinstance(value, kind):
-            raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
+        value = self._of_kind(value, expected)
         if self.minimum is not None and isinstance(value, int) and value < self.minimum:
             raise OptionError(f"{shown(value)} is too small; expected {expected}", field=self.name)
         if self.maximum is not None and isinstance(value, int) and value > self.maximum:
@@ -70,6 +55,27 @@ class RuleOption:
             problem = self.check(value)
             if problem:
                 raise OptionError(f"{shown(value)} is not allowed; expected {problem}", field=self.name)
+        return value
+
+    def _bounded(self, value: Any, expected: str) -> None:
+        """No integer of more than MAX_DIGITS digits, alone or in a list."""
+        items = value if isinstance(value, (list, tuple)) else (value,)
+        for item in items:
+            if isinstance(item, int) and not isinstance(item, bool) and too_long(item):
+                raise OptionError(f"an integer of more than {MAX_DIGITS} digits is not allowed; "
+                                  f"expected {expected}", field=self.name)
+
+    def _of_kind(self, value: Any, expected: str) -> Any:
+        """``value`` of the option's kind (a list becomes a tuple)."""
+        kind = self.kind or type(self.default)
+        if isinstance(value, bool) and kind is not bool:
+            raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
+        if kind is list:
+            if not isinstance(value, (list, tuple)):
+                raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
+            return tuple(value)
+        if not isinstance(value, kind):
+            raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
         return value
 
     def describe_expected(self) -> str:

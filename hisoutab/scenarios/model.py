@@ -465,7 +465,7 @@ def _check_outcomes(loc: Located, forced: list[ForcedLine], rs: Any, ctx: Any,
 def _names_card(card: str, value: Any) -> bool:
     """Whether a forced draw's value names ``card`` (its instance, copy or id, as chance does)."""
     short = card.split("/", 1)[-1]
-    return card == value or short == value or short.split("#", 1)[0] == value
+    return bool(card == value or short == value or short.split("#", 1)[0] == value)
 
 
 def declared_kinds(rs: Any) -> set[str]:

@@ -37,40 +37,61 @@ def check_invariants(ctx: Context, s: State, zones: Iterable[Zone]) -> list[str]
     ledger.conserved(ctx.cards)
     set_up = s.first is not None
     for i, p in enumerate(s.players):
-        n = p.name
-        if not 0 <= p.life <= ctx.start_life:
-            problems.append(f"{n}: Life {p.life} outside 0..{ctx.start_life}")
-        for k in (3, 2, 1):
-            if len(slot(p, k)) > CAPACITY:
-                problems.append(f"{n}: {len(slot(p, k))} cards in {SLOTS[k]} (at most {CAPACITY})")
-        if ctx.zero_capacity is not None and len(p.recast_0) > ctx.zero_capacity:
-            problems.append(f"{n}: {len(p.recast_0)} cards in [0] (at most {ctx.zero_capacity})")
-        for zone in ("deck", "hand", "cast", "face_down", "reserve", "recast_3", "recast_2", "recast_1",
-                     "recast_0", "unused"):
-            for c in getattr(p, zone):
-                card = ctx.cards.get(c)
-                if card is not None and card.awakening:
-                    problems.append(f"{n}: awakening card {c} in {zone}")
-        for spot in ("far", "near", "awakened"):
-            c = getattr(p, spot)
-            card = ctx.cards.get(c) if c is not None else None
-            if card is not None and not card.awakening:
-                problems.append(f"{n}: spell card {c} in the {spot} awakening spot")
-        if set_up:
-            if p.near is None or (p.far is None) == (p.awakened is None):
-                problems.append(f"{n}: the awakening spots hold far={p.far}, near={p.near}, "
-                                f"awakened={p.awakened}")
-            if p.pool:
-                problems.append(f"{n}: cards still unplaced after setup: {list(p.pool)}")
-            if len(p.unused) != len(ctx.pools[i]) - 11:
-                problems.append(f"{n}: {len(p.unused)} spell cards left out (expected "
-                                f"{len(ctx.pools[i]) - 11})")
-        if p.mode not in ("", "normal", "full_power"):
-            problems.append(f"{n}: Main-phase mode {p.mode!r}")
-        on_stack = [e.card for e in s.stack if e.kind == "cast" and e.controller == i]
-        if list(p.cast) != on_stack:
-            problems.append(f"{n}: cast zone {list(p.cast)} but the stack holds {on_stack}")
+        _player_problems(ctx, s, i, p, set_up, problems)
     problems += _stack_problems(s)
+    _winner_problems(s, set_up, problems)
+    problems += _end_problems(ctx, s)
+    return problems
+
+
+def _player_problems(ctx: Context, s: State, i: int, p: Player, set_up: bool,
+                     problems: list[str]) -> None:
+    """One player's Life, recast positions, awakening cards and spots, setup leftovers, Main-phase
+    mode and cast zone."""
+    n = p.name
+    if not 0 <= p.life <= ctx.start_life:
+        problems.append(f"{n}: Life {p.life} outside 0..{ctx.start_life}")
+    for k in (3, 2, 1):
+        if len(slot(p, k)) > CAPACITY:
+            problems.append(f"{n}: {len(slot(p, k))} cards in {SLOTS[k]} (at most {CAPACITY})")
+    if ctx.zero_capacity is not None and len(p.recast_0) > ctx.zero_capacity:
+        problems.append(f"{n}: {len(p.recast_0)} cards in [0] (at most {ctx.zero_capacity})")
+    _awakening_problems(ctx, p, set_up, problems)
+    if set_up:
+        if p.pool:
+            problems.append(f"{n}: cards still unplaced after setup: {list(p.pool)}")
+        if len(p.unused) != len(ctx.pools[i]) - 11:
+            problems.append(f"{n}: {len(p.unused)} spell cards left out (expected "
+                            f"{len(ctx.pools[i]) - 11})")
+    if p.mode not in ("", "normal", "full_power"):
+        problems.append(f"{n}: Main-phase mode {p.mode!r}")
+    on_stack = [e.card for e in s.stack if e.kind == "cast" and e.controller == i]
+    if list(p.cast) != on_stack:
+        problems.append(f"{n}: cast zone {list(p.cast)} but the stack holds {on_stack}")
+
+
+def _awakening_problems(ctx: Context, p: Player, set_up: bool, problems: list[str]) -> None:
+    """Awakening cards only in the awakening spots, spell cards never there; after setup the near
+    spot and exactly one of far and awakened hold a card."""
+    n = p.name
+    for zone in ("deck", "hand", "cast", "face_down", "reserve", "recast_3", "recast_2", "recast_1",
+                 "recast_0", "unused"):
+        for c in getattr(p, zone):
+            card = ctx.cards.get(c)
+            if card is not None and card.awakening:
+                problems.append(f"{n}: awakening card {c} in {zone}")
+    for spot in ("far", "near", "awakened"):
+        c = getattr(p, spot)
+        card = ctx.cards.get(c) if c is not None else None
+        if card is not None and not card.awakening:
+            problems.append(f"{n}: spell card {c} in the {spot} awakening spot")
+    if set_up and (p.near is None or (p.far is None) == (p.awakened is None)):
+        problems.append(f"{n}: the awakening spots hold far={p.far}, near={p.near}, "
+                        f"awakened={p.awakened}")
+
+
+def _winner_problems(s: State, set_up: bool, problems: list[str]) -> None:
+    """A winner ends the game (no draw: RR-WIN-1); a game going on has an agenda."""
     if s.winner is not None:
         if s.agenda:
             problems.append("the game has a winner but the agenda is not empty")
@@ -81,8 +102,6 @@ def check_invariants(ctx: Context, s: State, zones: Iterable[Zone]) -> list[str]
             problems.append(f"winner {s.winner} is at 0 Life and the loser is not")
     elif set_up and not s.agenda:
         problems.append("the agenda is empty but there is no winner")
-    problems += _end_problems(ctx, s)
-    return problems
 
 
 def _int(value: object) -> bool:
