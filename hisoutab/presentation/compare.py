@@ -179,10 +179,39 @@ def _words(v: Any) -> str:
     return text if len(text) <= 120 else text[:119] + "…"
 
 
+WORDS_SHOWN = 120  # characters of one value a statement writes out
+
+
+def _full_words(v: Any) -> str:
+    """:func:`_words` without the cut."""
+    if v is None or isinstance(v, (bool, str)):
+        return _words(v)
+    if isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v):
+        return "[" + ", ".join(_full_words(x) for x in v) + "]"
+    return json.dumps(v, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def _pair_words(a: Any, b: Any) -> tuple[str, str]:
+    """Two differing values in words, each cut to about :data:`WORDS_SHOWN` characters around the
+    first place where their texts differ, so that a cut never hides the difference."""
+    ta, tb = _full_words(a), _full_words(b)
+    if len(ta) <= WORDS_SHOWN and len(tb) <= WORDS_SHOWN:
+        return ta, tb
+    k = next((i for i, (x, y) in enumerate(zip(ta, tb, strict=False)) if x != y), min(len(ta), len(tb)))
+    start = max(0, k - WORDS_SHOWN // 3)
+
+    def cut(text: str) -> str:
+        end = start + WORDS_SHOWN
+        return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+
+    return cut(ta), cut(tb)
+
+
 def _list_pair(a: list[Any], b: list[Any], names: tuple[str, str] = ("A", "B")) -> str:
     """Two lists side by side: whole when short, else what each has that the other has not."""
     if len(a) <= LIST_SHOWN and len(b) <= LIST_SHOWN:
-        return f"{_words(a)} vs {_words(b)}"
+        wa, wb = _pair_words(a, b)
+        return f"{wa} vs {wb}"
     only_a = list((Counter(_key(x) for x in a) - Counter(_key(x) for x in b)).elements())
     only_b = list((Counter(_key(x) for x in b) - Counter(_key(x) for x in a)).elements())
     if not only_a and not only_b:
@@ -243,7 +272,8 @@ class Change:
                     f"{_moved(self.a_start, self.a)} vs {_moved(self.b_start, self.b)}")
         if isinstance(self.a, list) and isinstance(self.b, list):
             return f"{self.subject} {_list_pair(self.a, self.b, names)}"
-        return f"{self.subject} {_words(self.a)} vs {_words(self.b)}"
+        wa, wb = _pair_words(self.a, self.b)
+        return f"{self.subject} {wa} vs {wb}"
 
     def to_dict(self, names: tuple[str, str] = ("A", "B")) -> dict[str, Any]:
         d: dict[str, Any] = {"path": self.path, "a": self.a, "b": self.b, "text": self.text(names)}
@@ -764,7 +794,7 @@ def _table(changes: Iterable[Change], names: tuple[str, str]) -> str:
         elif c.baseline:
             a, b = _moved(c.a_start, c.a), _moved(c.b_start, c.b)
         else:
-            a, b = _words(c.a), _words(c.b)
+            a, b = _pair_words(c.a, c.b)
         rows.append(f"<tr><td>{e(c.subject)}</td><td>{e(a)}</td><td>{e(b)}</td></tr>")
     if not rows:
         return ""

@@ -142,6 +142,7 @@ class Diff:
             "steps": [len(ra.steps), len(rb.steps)],
             "passed": [ra.passed, rb.passed],
             "dropped_options": [r.scenario.dropped_options if r.scenario else [] for r in (ra, rb)],
+            "dropped_expect": [r.scenario.dropped_expect if r.scenario else "" for r in (ra, rb)],
             "failures": [[str(f) for f in ra.failures], [str(f) for f in rb.failures]],
             "end_differences": [{"path": p, "a": va, "b": vb} for p, va, vb in self.state_differences],
             "comparison": self.comparison.to_dict() if self.comparison is not None else None,
