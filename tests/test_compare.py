@@ -312,3 +312,75 @@ def test_the_cross_version_diff_runs_on_every_scenario_both_versions_load() -> N
                 assert not any("internal error" in str(f) for f in r.failures), (path, r.failures)
             assert d.comparison.text()
     assert both >= 15
+
+
+# ------------------------------------------------------------------------------ re-running a line
+def _line(rid: str, seed: int, steps: int = 150) -> Game:
+    game = Game(rid, seed=seed)
+    game.run(until="end", agents=RandomAgent(seed), max_steps=steps)
+    return game
+
+
+def test_a_0452_line_under_the_draft_maps_setup_and_parts_at_a_card_it_lacks() -> None:
+    """The draft asks for skill versions first, has no mulligan and draws the first player: the
+    re-run answers and passes over those (and says so), carries the first-player choice as the
+    draft's option, and parts where a card played in 0.45.2 is not in the draft's hand."""
+    from hisoutab.presentation.rerun import rerun_under
+
+    game = _line("hisoutab-0.45.2", 0)
+    first = next(s for s in game.history if s.choice and "goes first" in next(iter(s.choice.values())))
+    r = rerun_under(game, "hisoutab-draft")
+    assert r.game.ruleset.id == "hisoutab-draft"
+    assert "diverged at choice 1 " not in r.report and "diverged at choice 3 of" in r.parted
+    assert "is not offered there (play;" in r.parted
+    assert "'skill' (asked only in hisoutab-draft) answered with the first option" in r.report
+    assert "1 'mulligan' choice(s) passed over" in r.report
+    wanted = "p1" if next(iter(first.choice.values())).startswith("P1") else "p2"
+    assert r.game.options["setup.first_player"] == wanted
+    skills = [s for s in r.game.history if s.choice and "take" in next(iter(s.choice.values()))]
+    assert len(skills) == 4
+
+
+def test_a_draft_line_under_0452_answers_what_only_0452_asks() -> None:
+    from hisoutab.presentation.rerun import rerun_under
+
+    r = rerun_under(_line("hisoutab-draft", 0), "hisoutab-0.45.2")
+    assert "4 'skill' choice(s) passed over" in r.report
+    assert "'mulligan' (asked only in hisoutab-0.45.2) answered with 'keep all'" in r.report
+    kept = [s for s in r.game.history if s.choice and s.choice.get("P1") == "keep all"]
+    assert kept and r.parted.startswith("diverged at choice 5 of")
+
+
+def test_a_choice_with_no_counterpart_parts_the_lines_and_says_why() -> None:
+    """A cancel in the draft has no counterpart in 0.45.2 (only 'no cancel' passes over)."""
+    from hisoutab.presentation.rerun import Vocabulary, replay
+
+    game = _line("hisoutab-draft", 0, 400)
+    cancels = [s for s in game.history
+               if s.choice and any(c.startswith("cancel with") for c in s.choice.values())]
+    assert cancels
+    vocab = Vocabulary("hisoutab-draft", "hisoutab-0.45.2",
+                       not_here={"cancel": {"passes": ["no cancel"], "why": "no cancel window"}})
+    r = replay(Game("hisoutab-0.45.2", seed=0), cancels[:1], vocab=vocab, kind_of=lambda s: "cancel")
+    assert r.parted.endswith("has no counterpart in hisoutab-0.45.2: no cancel window")
+
+
+def test_a_ruleset_that_shares_no_vocabulary_is_refused() -> None:
+    from hisoutab.engine.errors import InputError
+    from hisoutab.presentation.rerun import rerun_under, vocabulary
+
+    with pytest.raises(InputError, match=r"hisoutab-0\.45\.2 shares no vocabulary with recast-rift"):
+        rerun_under(_line("recast-rift", 0, 40), "hisoutab-0.45.2")
+    with pytest.raises(InputError, match="recast-rift shares no vocabulary with hisoutab-draft"):
+        vocabulary("hisoutab-draft", "recast-rift")
+    assert vocabulary("recast-rift", "recast-rift").target == "recast-rift"
+
+
+def test_the_workbench_refuses_a_rerun_under_a_foreign_ruleset() -> None:
+    pytest.importorskip("ipywidgets")
+    from hisoutab.widgets import Workbench
+
+    wb = Workbench(_line("recast-rift", 0, 40))
+    assert wb.rerun_with_ruleset("hisoutab-0.45.2") is None
+    assert "shares no vocabulary" in wb.o_msg.value and "hisoutab-0.45.2" not in wb.compared
+    assert wb.last_comparison is None
