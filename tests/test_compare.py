@@ -21,22 +21,7 @@ from hisoutab.scenarios import diff_scenario, run_file
 ROOT = Path(__file__).resolve().parent.parent
 IDLE_GUARD = ROOT / "scenarios" / "hisoutab-0.45.2" / "guard" / "idle_guard.yaml"
 
-JAB_VS_POKE = """\
-name: a jab against a star poke
-description: both markers on cell 2, P1 plays Gohei Jab and P2 Star Poke at once; P1 keeps the initiative
-options: {setup.mulligan: none, setup.first_player: p1}
-setup:
-  state:
-    time: 2
-    special_done: 3
-    P1: {marker: 2, x: 3}
-    P2: {marker: 2, x: 4}
-  next: turn
-script:
-  - {P1: play gohei_jab, P2: play star_poke}
-  - keep initiative
-until: decision
-"""
+JAB_VS_POKE = (ROOT / "docs" / "examples" / "jab_vs_poke.yaml").read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -384,3 +369,21 @@ def test_the_workbench_refuses_a_rerun_under_a_foreign_ruleset() -> None:
     assert wb.rerun_with_ruleset("hisoutab-0.45.2") is None
     assert "shares no vocabulary" in wb.o_msg.value and "hisoutab-0.45.2" not in wb.compared
     assert wb.last_comparison is None
+
+
+# ------------------------------------------------------------------------------ the docs' example
+def test_the_docs_diff_example_exists_and_prints_what_the_docs_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/scenarios.md shows `hisoutab diff docs/examples/jab_vs_poke.yaml …`: the file is
+    there, and every line the docs print (bar the elisions) is in what the command prints."""
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    block = re.search(r"```\n\$ hisoutab diff (docs/examples/\S+) (.*?)\n(.*?)```", doc, re.S)
+    assert block is not None
+    example = ROOT / block.group(1)
+    assert example.is_file()
+    monkeypatch.chdir(ROOT)
+    res = invoke("diff", block.group(1), *block.group(2).split())
+    assert res.exit_code == 1
+    shown = [line for line in block.group(3).splitlines() if line.strip() and line.strip() != "..."]
+    assert len(shown) >= 10
+    for line in shown:
+        assert line in res.output.splitlines(), line
