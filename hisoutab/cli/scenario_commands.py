@@ -255,6 +255,8 @@ def _print_runs(con: Any, d: Any) -> None:
                            f"{r.scenario.dropped_expect}"))
         for f in r.failures[:3]:
             con.print(Text(f"  {tag}: {str(f).splitlines()[0]}"))
+    if d.mapping:
+        con.print(Text(f"  B: {d.mapping}"))
 
 
 def _print_end_differences(con: Any, d: Any) -> None:

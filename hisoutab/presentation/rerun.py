@@ -37,7 +37,8 @@ from hisoutab.engine.errors import IllegalChoice, InputError, OptionError
 from hisoutab.engine.game import Game, Step
 from hisoutab.engine.ruleset import get_ruleset
 
-__all__ = ["VOCABULARY_KEYS", "Rerun", "Vocabulary", "replay", "rerun_under", "vocabulary"]
+__all__ = ["VOCABULARY_KEYS", "Rerun", "Vocabulary", "decision_kind", "options_from_choices", "replay",
+           "rerun_under", "vocabulary"]
 
 VOCABULARY_KEYS = ("setup", "kinds", "labels", "as_options", "not_here", "only_here")
 
@@ -128,13 +129,18 @@ class Rerun:
     game: Game
     total: int
     replayed: int = 0
+    passed: int = 0  # choices of kinds the target never asks, passed over
     parted: str = ""
     notes: list[str] = field(default_factory=list)
 
     @property
     def report(self) -> str:
-        """``all 24 choices replayed`` or ``diverged at choice 3 of 24 (step 40): …``, then the notes."""
+        """``all 24 choices replayed`` (``… carried over: 22 by label, 2 passed over``) or
+        ``diverged at choice 3 of 24 (step 40): …``, then the notes."""
         head = self.parted or f"all {self.total} choices replayed"
+        if not self.parted and self.passed:
+            head = (f"all {self.total} choices carried over: {self.replayed} by label, "
+                    f"{self.passed} passed over")
         return head + "".join(f"; {n}" for n in self.notes)
 
 
@@ -196,8 +202,14 @@ def replay(game: Game, choices: Iterable[Step], max_steps: int = 100_000,
             break
         out.replayed += 1
         k += 1
-    else:
+    else:  # the line is used up: what only the target asks is still answered, up to the next decision
         game.run(until="decision", max_steps=max_steps)
+        while (d := game.pending) is not None and d.kind in vocab.only_here:
+            answers = {p: vocab.answer(d.kind, d.labels(p)) for p in d.players}
+            game.choose(answers if d.joint else answers[d.players[0]])
+            answered.add(d.kind)
+            game.run(until="decision", max_steps=max_steps)
+    out.passed = sum(passed.values())
     for kind in sorted(passed):
         out.notes.append(f"{passed[kind]} '{kind}' choice(s) passed over: {vocab.why_not_here(kind)}")
     for kind in sorted(answered):
@@ -223,24 +235,38 @@ def rerun_under(game: Game, ruleset: Any, *, max_steps: int = 100_000) -> Rerun:
             notes.append(f"setup {key} left out (no counterpart in {target.id})")
     steps = [s for s in game.history if s.choice is not None]
     options = _options(game, target, notes)
-    for step in steps:
-        kind = _kind_of(game, step)
-        table = vocab.as_options.get(kind or "", {})
-        for p, label in (step.choice or {}).items():
-            if label in table:
-                options.update(table[label])
-                notes.append(f"{p}'s '{label}' ({kind}) becomes "
-                             + ", ".join(f"{k} = {v}" for k, v in table[label].items()))
+    chosen, said = options_from_choices(game, vocab)
+    options.update(chosen)
+    notes += said
     try:
         other = Game(target, seed=game.seed, options=options, setup=setup)
     except InputError as exc:
         raise InputError(f"the setup does not carry over to {target.id}: {exc}", field="setup") from None
-    result = replay(other, steps, max_steps, vocab, lambda s: _kind_of(game, s))
+    result = replay(other, steps, max_steps, vocab, lambda s: decision_kind(game, s))
     result.notes[:0] = notes
     return result
 
 
-def _kind_of(game: Game, step: Step) -> str | None:
+def options_from_choices(game: Game, vocab: Vocabulary) -> tuple[dict[str, Any], list[str]]:
+    """The rule options of the target that choices of ``game``'s line become (``as_options``),
+    and a note for each."""
+    options: dict[str, Any] = {}
+    notes: list[str] = []
+    for step in game.history:
+        if step.choice is None:
+            continue
+        kind = decision_kind(game, step)
+        table = vocab.as_options.get(kind or "", {})
+        for p, label in step.choice.items():
+            if label in table:
+                options.update(table[label])
+                notes.append(f"{p}'s '{label}' ({kind}) becomes "
+                             + ", ".join(f"{k} = {v}" for k, v in table[label].items()))
+    return options, notes
+
+
+def decision_kind(game: Game, step: Step) -> str | None:
+    """The kind of the decision a recorded step of ``game`` answered (None: it answered none)."""
     from .compare import decision_at
 
     d = decision_at(game.ruleset, game.ctx, step.before)
