@@ -297,8 +297,12 @@ def _labels(mine: Any, other: Any) -> str:
 class _Lens:
     """What two sides compare: the state itself (one ruleset) or what both rulesets declare."""
 
-    def __init__(self, a: Point, b: Point) -> None:
+    def __init__(self, a: Point, b: Point,
+                 own: tuple[Iterable[str], Iterable[str]] = ((), ())) -> None:
         self.rulesets = (a.ruleset, b.ruleset)
+        #: per side, the decision kinds only that side asks (answered by a declared vocabulary):
+        #: not a point where the lines must agree
+        self.own = (frozenset(own[0]), frozenset(own[1]))
         self._cache: dict[int, tuple[Any, Any]] = {}
         self._players: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.same = a.ruleset is b.ruleset or a.ruleset.id == b.ruleset.id
@@ -366,6 +370,8 @@ class _Lens:
         state = point.state
         out = self._same_view(rs, state) if self.same else self._declared_view(side, point)
         d = point.decision
+        if d is not None and str(d.kind) in self.own[side]:
+            d = None
         out[DECIDES] = "+".join(d.players) if d is not None else None
         if d is not None:
             for p, opts in zip(d.players, d.options, strict=True):
@@ -695,23 +701,28 @@ class Comparison:
 
 
 def compare_games(a: Any, b: Any, *, names: tuple[str, str] = ("A", "B"),
-                  labels: tuple[str, str] | None = None, ends: str = "both") -> Comparison:
+                  labels: tuple[str, str] | None = None, ends: str = "both",
+                  own: tuple[Iterable[str], Iterable[str]] = ((), ())) -> Comparison:
     """Compare the current lines of two games (up to their cursors) — see the module docstring.
 
     ``names`` are the short names the statement uses, ``labels`` what each side is (default: the
     ruleset ids). ``ends="both"``: a line that ends while the other goes on differs there;
     ``"shorter"``: the comparison stops at the end of the shorter line (a re-run that went on to
-    the next decision is not a difference)."""
+    the next decision is not a difference). ``own`` names, per side, the decision kinds only that
+    side asks (a re-run through a vocabulary answered them by a declared rule): who decides there
+    and what is offered are not compared."""
     if ends not in ("both", "shorter"):
         raise ValueError(f"ends={ends!r}: expected 'both' or 'shorter'")
     pa, pb = line_points(a), line_points(b)
-    return compare_points(pa, pb, names=names, labels=labels or (a.ruleset.id, b.ruleset.id), ends=ends)
+    return compare_points(pa, pb, names=names, labels=labels or (a.ruleset.id, b.ruleset.id), ends=ends,
+                          own=own)
 
 
 def compare_points(pa: Sequence[Point], pb: Sequence[Point], *, names: tuple[str, str] = ("A", "B"),
-                   labels: tuple[str, str] = ("A", "B"), ends: str = "both") -> Comparison:
+                   labels: tuple[str, str] = ("A", "B"), ends: str = "both",
+                   own: tuple[Iterable[str], Iterable[str]] = ((), ())) -> Comparison:
     """Compare two lines given as their points (the start first): see :func:`compare_games`."""
-    lens = _Lens(pa[0], pb[0])
+    lens = _Lens(pa[0], pb[0], own)
     sa, sb = _Side.of(lens, 0, pa), _Side.of(lens, 1, pb)
     walk = _Walk(lens, sa, sb)
     start = [Change(p, walk.start_a.get(p), walk.start_b.get(p)) for p in _paths(walk.start_a, walk.start_b)

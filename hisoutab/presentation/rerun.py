@@ -61,6 +61,12 @@ class Vocabulary:
         """A ruleset shares everything with itself."""
         return cls(ruleset_id, ruleset_id)
 
+    @property
+    def own(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The decision kinds only the source asks and only the target asks (for
+        :func:`~hisoutab.presentation.compare.compare_games`)."""
+        return frozenset(self.not_here), frozenset(self.only_here)
+
     def kind(self, source_kind: str) -> str:
         return self.kinds.get(source_kind, source_kind)
 
@@ -128,6 +134,7 @@ class Rerun:
 
     game: Game
     total: int
+    vocab: Vocabulary | None = None
     replayed: int = 0
     passed: int = 0  # choices of kinds the target never asks, passed over
     parted: str = ""
@@ -152,7 +159,7 @@ def replay(game: Game, choices: Iterable[Step], max_steps: int = 100_000,
     kind each recorded choice answered (default: not told, not checked)."""
     choices = list(choices)
     vocab = vocab or Vocabulary.identity(game.ruleset.id)
-    out = Rerun(game, len(choices))
+    out = Rerun(game, len(choices), vocab)
     answered: set[str] = set()
     passed: dict[str, int] = {}
     k = 0

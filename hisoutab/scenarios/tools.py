@@ -186,14 +186,16 @@ def diff_scenario(path: str, a: str, b: str, options_a: dict[str, Any] | None = 
                 d.state_differences.append((k, va, vb))
         if fa.get("rng") != fb.get("rng") and not d.state_differences and d.first_difference is None:
             d.state_differences.append(("rng", fa.get("rng"), fb.get("rng")))
-        d.comparison = compare_games(ra.game, rb.game, labels=(label_a, label_b))
+        own = mapped[2] if mapped is not None else ((), ())
+        d.comparison = compare_games(ra.game, rb.game, labels=(label_a, label_b), own=own)
     elif (ra.game is None) != (rb.game is None):
         d.first_difference = 0
     return d
 
 
 
-def _mapped_run(path: str, ra: Result, b: str, options_b: dict[str, Any]) -> tuple[Result, str] | None:
+def _mapped_run(path: str, ra: Result, b: str, options_b: dict[str, Any]
+                ) -> tuple[Result, str, tuple[frozenset[str], frozenset[str]]] | None:
     """B's run as A's line re-run under ruleset ``b`` (another ruleset that declares a vocabulary
     for A's): B's game starts where the file says, and A's choices are played through the
     vocabulary (:func:`hisoutab.presentation.rerun.replay`) instead of the file's script, which
@@ -213,4 +215,5 @@ def _mapped_run(path: str, ra: Result, b: str, options_b: dict[str, Any]) -> tup
                    lambda step: decision_kind(source, step))
     rerun.notes[:0] = notes
     result = Result(sc, str(path), game, stopped=rerun.parted or "the line of A replayed")
-    return result, f"A's choices mapped by {b}'s vocabulary for {source.ruleset.id}: {rerun.report}"
+    return (result, f"A's choices mapped by {b}'s vocabulary for {source.ruleset.id}: {rerun.report}",
+            vocab.own)

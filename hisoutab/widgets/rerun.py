@@ -102,12 +102,13 @@ class RerunPanel:
 
     # ---------------------------------------------------------------- the difference
     def compare_lines(self, mine: Game, other: Game, names: tuple[str, str], labels: tuple[str, str],
-                      report: str) -> Comparison:
+                      report: str, own: tuple[Iterable[str], Iterable[str]] = ((), ())) -> Comparison:
         """Compare this line (up to the cursor) with a re-run of its choices and show the result. A
         re-run whose choices all fit may have gone on to the next decision: only the common part
-        counts; a re-run that diverged is compared to its end."""
+        counts; a re-run that diverged is compared to its end. ``own``: the decision kinds only
+        each side asks (answered through a vocabulary), not compared."""
         ends = "shorter" if report.startswith("all ") else "both"
-        comparison = compare_games(mine, other, names=names, labels=labels, ends=ends)
+        comparison = compare_games(mine, other, names=names, labels=labels, ends=ends, own=own)
         self.show_comparison(comparison)
         return comparison
 
@@ -198,7 +199,8 @@ class RerunPanel:
         other, report = rerun.game, rerun.report
         self.compared[ruleset] = other
         mine, theirs = g.result(), other.result()
-        comparison = self.compare_lines(g, other, ("here", "there"), (g.ruleset.id, ruleset), report)
+        own = rerun.vocab.own if rerun.vocab is not None else ((), ())
+        comparison = self.compare_lines(g, other, ("here", "there"), (g.ruleset.id, ruleset), report, own)
         self.o_msg.value = (
             f'<span class="hs-rerun">{esc(ruleset)}: {esc(report)}; '
             f"{len(other.history)} steps there against {len(g.history)} here; "
