@@ -393,3 +393,39 @@ def test_the_docs_diff_example_exists_and_prints_what_the_docs_show(monkeypatch:
     assert len(shown) >= 10
     for line in shown:
         assert line in res.output.splitlines(), line
+
+
+def test_every_declared_vocabulary_reads_and_names_registered_rulesets() -> None:
+    """Each ``compatible_with`` of a registered ruleset names another registered ruleset, uses only
+    the known keys, and its options (``as_options``) resolve under the declaring ruleset."""
+    from hisoutab.engine.ruleset import all_rulesets, get_ruleset
+    from hisoutab.presentation.rerun import vocabulary
+
+    declared = 0
+    for rid in all_rulesets():
+        rs = get_ruleset(rid)
+        for source in getattr(rs, "compatible_with", {}):
+            assert source in all_rulesets() and source != rid
+            v = vocabulary(source, rid)
+            for table in v.as_options.values():
+                for options in table.values():
+                    rs.options.resolve(dict(options))
+            assert not set(v.not_here) & set(v.kinds), "a kind passed over is not also renamed"
+            declared += 1
+    assert declared >= 2
+
+
+def test_the_decisions_only_one_side_asks_are_not_compared() -> None:
+    from hisoutab.presentation.rerun import rerun_under
+
+    game = _line("hisoutab-0.45.2", 0)
+    r = rerun_under(game, "hisoutab-draft")
+    assert r.vocab is not None and "skill" in r.vocab.own[1] and "mulligan" in r.vocab.own[0]
+    plain = compare_games(game, r.game)
+    mapped = compare_games(game, r.game, own=r.vocab.own)
+    # compared plainly, the draft's skill choice is "the first difference" at its first step;
+    # leaving it out, the lines part where the states do (the draft deals its skill cards before
+    # it sets the markers)
+    assert plain.steps == (0, 0) and [ch.path for ch in plain.changes] == ["decides"]
+    assert mapped.steps == (2, 1) and not any(ch.path == "decides" for ch in mapped.changes)
+    assert {"P1.marker", "P1.hand"} <= {ch.path for ch in mapped.changes}

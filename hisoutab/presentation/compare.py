@@ -234,7 +234,8 @@ def _moved(start: Any, now: Any) -> str:
         if len(came) > LIST_SHOWN or len(went) > LIST_SHOWN:
             text += " …"
         return text or "reordered"
-    return f"{_words(start)} → {_words(now)}"
+    was, now_text = _pair_words(start, now)
+    return f"{was} → {now_text}"
 
 
 @dataclass(frozen=True)
