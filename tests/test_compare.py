@@ -429,3 +429,17 @@ def test_the_decisions_only_one_side_asks_are_not_compared() -> None:
     assert plain.steps == (0, 0) and [ch.path for ch in plain.changes] == ["decides"]
     assert mapped.steps == (2, 1) and not any(ch.path == "decides" for ch in mapped.changes)
     assert {"P1.marker", "P1.hand"} <= {ch.path for ch in mapped.changes}
+
+
+def test_a_malformed_vocabulary_is_refused_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hisoutab.engine.errors import InputError
+    from hisoutab.engine.ruleset import get_ruleset
+    from hisoutab.presentation.rerun import vocabulary
+
+    draft = get_ruleset("hisoutab-draft")
+    monkeypatch.setattr(draft, "compatible_with", {"hisoutab-0.45.2": {"kinds": ["fire"]}})
+    with pytest.raises(InputError, match=r"\.kinds: expected a mapping, got list"):
+        vocabulary("hisoutab-0.45.2", draft)
+    monkeypatch.setattr(draft, "compatible_with", {"hisoutab-0.45.2": {"words": {}}})
+    with pytest.raises(InputError, match="unknown: words"):
+        vocabulary("hisoutab-0.45.2", draft)

@@ -119,6 +119,10 @@ def vocabulary(source: Any, target: Any) -> Vocabulary:
         raise InputError(f"{tgt.id}.compatible_with[{src.id!r}]: expected a mapping of "
                          + ", ".join(VOCABULARY_KEYS) + (f"; unknown: {', '.join(bad)}" if bad else ""),
                          field="compatible_with")
+    for k, v in raw.items():
+        if not isinstance(v, Mapping):
+            raise InputError(f"{tgt.id}.compatible_with[{src.id!r}].{k}: expected a mapping, got "
+                             f"{type(v).__name__}", field="compatible_with")
     return Vocabulary(src.id, tgt.id, **{k: dict(v) for k, v in raw.items()})
 
 
