@@ -40,6 +40,31 @@ class HisouTabDraft(HisouTabRuleset, rules=Path(__file__).parent):
     flow, options, state_type, zones = FLOW, OPTIONS, State, ZONES
     clauses, readings = CLAUSES, {**READINGS, **SETTLED}
     context_type = Context
+    #: what a line of 0.45.2 means here (re-running it under the draft: hisoutab.presentation.rerun)
+    compatible_with = {
+        "hisoutab-0.45.2": {
+            "setup": {"characters": "characters"},
+            "kinds": {"fire": "direction"},
+            "as_options": {"first player": {"P1 goes first": {"setup.first_player": "p1"},
+                                            "P2 goes first": {"setup.first_player": "p2"}}},
+            "not_here": {
+                "mulligan": "the draft deals its opening hand with no mulligan",
+                "first player": "the draft's first player is the rule option setup.first_player",
+                "spell front": {"passes": ["keep the spell order"],
+                                "why": "the draft has no spell front to reorder"},
+                "facing": "the draft turns the fighters by itself (facing.auto)",
+                "trace": {"passes": [], "why": "the draft's bullets trace by themselves"},
+                "spell": {"passes": [], "why": "the draft has no spell declaration"},
+            },
+            "only_here": {
+                "skill": "0.45.2 has no choice of skill versions (236, 623, 214, 421): each "
+                         "fighter takes the first version its character lists",
+                "cancel": {"answer": "no cancel", "why": "0.45.2 has no cancel window"},
+                "defense": {"answer": "take the hit", "why": "0.45.2 guards by playing guard, "
+                                                             "not in a defense window"},
+            },
+        },
+    }
 
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: every card of each character set aside; the setup steps do the rest."""

@@ -47,6 +47,28 @@ class HisouTab0452(HisouTabRuleset, rules=Path(__file__).parent):
     flow, options, state_type, zones = FLOW, OPTIONS, State, ZONES
     clauses, readings = CLAUSES, {**READINGS, **SETTLED}
     context_type = Context
+    #: what a line of the draft means here (re-running it under 0.45.2: hisoutab.presentation.rerun)
+    compatible_with = {
+        "hisoutab-draft": {
+            "setup": {"characters": "characters"},
+            "kinds": {"direction": "fire"},
+            "not_here": {
+                "skill": "0.45.2 decks have no skill versions to choose",
+                "cancel": {"passes": ["no cancel"], "why": "0.45.2 has no cancel window"},
+                "defense": {"passes": ["take the hit"],
+                            "why": "0.45.2 guards by playing guard, not in a defense window"},
+            },
+            "only_here": {
+                "mulligan": {"answer": "keep all", "why": "the draft has no mulligan"},
+                "first player": {"answer": "P1 goes first",
+                                 "why": "the draft draws the first player (setup.first_player)"},
+                "spell front": {"answer": "keep the spell order", "why": "the draft has no spell front"},
+                "facing": "the draft turns the fighters by itself",
+                "trace": "the draft's bullets trace by themselves",
+                "spell": "the draft has no spell declaration",
+            },
+        },
+    }
 
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: the characters' decks in order, standing cards in hand, the knockdown card
