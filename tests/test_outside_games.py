@@ -189,3 +189,15 @@ def test_an_exported_line_checks_the_shared_counters(tiny: TinyPot) -> None:
     game = forced_line()
     checks = yaml.safe_load(line_scenario(game))["expect"][0]["state"]
     assert checks.get("pot") == game.state.pot
+
+
+@pytest.mark.parametrize("command", ["render", "show"])
+def test_a_viewer_who_is_not_a_player_is_refused(tiny: TinyPot, command: str, tmp_path: Any) -> None:
+    # before, --viewer P9 drew the state as nobody's view (every hidden card masked) without a word
+    out = ["-o", str(tmp_path / "x.svg")] if command == "render" else []
+    res = CliRunner().invoke(main, [command, "--ruleset", "tiny-pot", "--viewer", "P9", *out])
+    assert res.exit_code != 0
+    assert "--viewer: 'P9' is not a player of this game; expected one of P1" in res.output
+    assert not (tmp_path / "x.svg").exists()
+    shown = CliRunner().invoke(main, [command, "--ruleset", "tiny-pot", "--viewer", "P1", *out])
+    assert shown.exit_code == 0, shown.output
