@@ -160,7 +160,7 @@ def rules(ruleset: str, as_json: bool) -> None:
     out.print(clause_table(rs.id, rows))
     done = sum(1 for _, _, s in rows if s)
     out.print(f"{done} of {len(rows)} clauses cited by declared steps; readings and settled "
-              f"questions cited: {', '.join(extra)}")
+              f"questions cited: {', '.join(extra) or 'none'}")
     out.print("rulesets: " + ", ".join(sorted(all_rulesets())))
 
 

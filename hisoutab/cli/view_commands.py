@@ -91,6 +91,17 @@ def _save_graph(wrapper: Any, path: Path, force: bool = False) -> Path:
     return write_file(path, mark(data, suffix), force=force, replaceable=True)
 
 
+def check_viewer(game: Any, viewer: str | None) -> None:
+    """``--viewer`` names one of the game's players (a name the game does not have would show the
+    state as nobody's view, every hidden card masked, without a word)."""
+    if viewer is None:
+        return
+    names = tuple(game.ruleset.player_names(game.ctx))
+    if viewer not in names:
+        raise InputError(f"{viewer!r} is not a player of this game; expected one of {', '.join(names)}",
+                         field="--viewer")
+
+
 def write_state_picture(game: Any, state: Any, out: str | Path, *, designer: bool = False,
                         highlight: Any = (), viewer: str | None = None, force: bool = False) -> Path:
     """Write the state picture of ``state`` of ``game`` (or of a context) to ``out`` (``.svg``,
@@ -201,6 +212,7 @@ def render(file: str | None, seed: int, step: int | None, end: bool, out: str, d
     """Write the state picture after step K (or at the end) of a scenario FILE, or of a seeded
     random game (with --setup, --option) when no file is given."""
     game, where = built_game(file, seed, _at(step, end), ruleset, built)
+    check_viewer(game, viewer)
     path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force)
     click.echo(f"wrote {path} ({where})")
 
@@ -266,6 +278,7 @@ def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | N
     from hisoutab.presentation.terminal import escape, step_renderable, trace_renderable
 
     game, where = built_game(file, seed, step, ruleset, built)
+    check_viewer(game, viewer)
     out = console()
     out.print(escape(f"{game.ruleset.title} — {where}"))
     if last > 0 and game.history:
