@@ -170,8 +170,6 @@ def forced_line() -> Game:
     return game
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/export.py: line_scenario writes no chance: list, so "
-                   "a line with a forced outcome replays with the generator's outcome instead")
 def test_an_exported_line_replays_its_forced_chance(tiny: TinyPot) -> None:
     from hisoutab.widgets.export import line_scenario
 
@@ -181,8 +179,6 @@ def test_an_exported_line_replays_its_forced_chance(tiny: TinyPot) -> None:
     assert replay is not None and replay.state.pot == game.state.pot
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/export.py: _checks reads only the players' counters, "
-                   "so the exported line checks no shared counter (here the pot)")
 def test_an_exported_line_checks_the_shared_counters(tiny: TinyPot) -> None:
     from hisoutab.widgets.export import line_scenario
 
