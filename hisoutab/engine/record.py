@@ -141,12 +141,17 @@ def freeze(data: Any) -> Any:
     return data
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
 def frozen(data: Any) -> bool:
     """Whether ``data`` holds no list at any depth (:func:`freeze` would change nothing)."""
+    if type(data) in _PLAIN:
+        return True
     if isinstance(data, list):
         return False
     if isinstance(data, tuple):
-        return all(frozen(v) for v in data)
+        return all(type(v) in _PLAIN or frozen(v) for v in data)
     if isinstance(data, dict):
         return all(frozen(v) for v in data.values())
     return True

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from .cards import Effect, Spell
 from .common import deployed
@@ -30,13 +31,44 @@ class Static:
     position: int | None
 
 
-def in_force(ctx: Context, s: State) -> Iterator[Static]:
+#: per game (its context): the last state asked about and its static effects in force. States are
+#: immutable, so the same state object has the same effects; the rules ask many times per step.
+_LAST: WeakKeyDictionary[Context, tuple[State, tuple[Static, ...]]] = WeakKeyDictionary()
+
+
+def in_force(ctx: Context, s: State) -> tuple[Static, ...]:
     """Every static effect in force now, P1's cards first."""
     if not ctx.abilities:
-        return
+        return ()
+    last = _LAST.get(ctx)
+    if last is not None and last[0] is s:
+        return last[1]
+    found = tuple(_in_force(ctx, s))
+    _LAST[ctx] = (s, found)
+    return found
+
+
+_STATIC_CARDS: WeakKeyDictionary[Context, frozenset[str]] = WeakKeyDictionary()
+
+
+def static_cards(ctx: Context) -> frozenset[str]:
+    """The spell cards of the game with a continuous [While Deployed] ability (the only ones
+    :func:`in_force` need look at among the deployed cards)."""
+    found = _STATIC_CARDS.get(ctx)
+    if found is None:
+        found = _STATIC_CARDS[ctx] = frozenset(
+            iid for iid, card in ctx.cards.items() if not card.awakening
+            and any(a.continuous for a in ctx.spell(iid).while_deployed))
+    return found
+
+
+def _in_force(ctx: Context, s: State) -> Iterator[Static]:
+    statics = static_cards(ctx)
     for i in (0, 1):
         p = s.players[i]
-        for card, k in deployed(ctx, p):
+        for card, k in deployed(ctx, p) if statics else ():
+            if card not in statics:
+                continue
             for a in ctx.spell(card).while_deployed:
                 if a.continuous and holds(ctx, s, i, a.test):
                     for e in a.effects:
