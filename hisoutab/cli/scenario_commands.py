@@ -9,7 +9,15 @@ from typing import Any
 import click
 from rich.text import Text
 
-from hisoutab.cli.common import DEFAULT_RULESET, console, friendly, parse_options, parse_setup, setup_options
+from hisoutab.cli.common import (
+    DEFAULT_RULESET,
+    console,
+    friendly,
+    option_items,
+    parse_options,
+    parse_setup,
+    setup_options,
+)
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.files import check_target, write_file
 from hisoutab.presentation.terminal import escape
@@ -132,8 +140,7 @@ def record_cmd(files: tuple[str, ...]) -> None:
 @click.option("--step", "steps", type=int, required=True, help="Steps of a random game to play first.")
 @setup_options
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="Set a rule option (repeatable).")
+@option_items
 @click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None,
               help="Write the scenario here (default: print it).")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")

@@ -20,6 +20,7 @@ from hisoutab.cli.common import (
     option_items,
     parse_options,
     parse_setup,
+    resolve_viewer,
     setup_options,
 )
 from hisoutab.engine.errors import InputError
@@ -142,7 +143,7 @@ def _where(game: Any, seed: int) -> str:
 def game_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """What builds a seeded game: ``--setup KEY=VALUE``, ``--p1``/``--p2`` (where the ruleset declares
     them) and ``--option/-O KEY=VALUE``."""
-    built: Callable[..., Any] = setup_options(option_items("-O")(fn))
+    built: Callable[..., Any] = setup_options(option_items(fn))
     return built
 
 
@@ -191,7 +192,8 @@ def scenario_game(file: str, step: int | None) -> Any:
               metavar="OUT.svg|OUT.html|OUT.png", help="The picture file to write.")
 @click.option("--designer", is_flag=True, help="Also show the cards in hand.")
 @click.option("--viewer", default=None, metavar="PLAYER",
-              help="Draw the state as this player sees it (hidden cards as ?).")
+              help="Draw the state as this player sees it (hidden cards as ?): one of the game's "
+                   "players (any case), or designer for everything.")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @game_options
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
@@ -201,6 +203,7 @@ def render(file: str | None, seed: int, step: int | None, end: bool, out: str, d
     """Write the state picture after step K (or at the end) of a scenario FILE, or of a seeded
     random game (with --setup, --option) when no file is given."""
     game, where = built_game(file, seed, _at(step, end), ruleset, built)
+    viewer = resolve_viewer(viewer, game)
     path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force)
     click.echo(f"wrote {path} ({where})")
 
@@ -253,7 +256,8 @@ def graph_priority(file: str | None, seed: int, step: int | None, turns: int, ou
 @click.option("--last", "last", type=int, default=0, show_default=True,
               help="Also print the last N steps (the newest with its state diff).")
 @click.option("--viewer", default=None, metavar="PLAYER",
-              help="Show the state as this player sees it (hidden cards as ?).")
+              help="Show the state as this player sees it (hidden cards as ?): one of the game's "
+                   "players (any case), or designer for everything.")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @game_options
 @click.argument("file", required=False, metavar="[SCENARIO.yaml]")
@@ -266,6 +270,7 @@ def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | N
     from hisoutab.presentation.terminal import escape, step_renderable, trace_renderable
 
     game, where = built_game(file, seed, step, ruleset, built)
+    viewer = resolve_viewer(viewer, game)
     out = console()
     out.print(escape(f"{game.ruleset.title} — {where}"))
     if last > 0 and game.history:
