@@ -18,8 +18,8 @@ from .helpers import RS
 BAD = Path(__file__).parent / "data" / "bad_cards"
 
 
-def invoke(*args: str):
-    return CliRunner().invoke(main, list(args))
+def invoke(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
 
 
 def play_json(*args: str) -> dict:
@@ -432,3 +432,22 @@ def test_viewer_refuses_anyone_else_in_one_line(command: list[str], ruleset: str
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("hisoutab: --viewer:"), lines
     assert repr(viewer) in lines[0] and "P1, P2" in lines[0] and "designer" in lines[0]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(("scenario", "line"), [
+    ("scenarios/hisoutab-0.45.2/guard/idle_guard.yaml",
+     "2. cancel with spirit_kick — cancel with Spirit Kick"),
+    ("scenarios/recast-rift/as-written/cast_when_only_card_text_opens_a_zone.yaml",
+     '1. cast twin_cut — cast Twin Blades "Crossing Cut"'),
+])
+def test_run_interactive_shows_the_names_beside_the_labels(scenario: str, line: str) -> None:
+    """run -i: each option's label as scripts write it, the card names beside it; answering by
+    the label still works."""
+    res = invoke("run", str(ROOT / scenario), "--interactive", "--until", "end", input="q\n")
+    assert line in res.output, res.output
+    label = line.split(". ", 1)[1].split(" — ")[0]
+    again = invoke("run", str(ROOT / scenario), "-i", "--until", "end", input=f"{label}\nq\n")
+    assert "Traceback" not in again.output and again.output.count("decides") >= 2, again.output
