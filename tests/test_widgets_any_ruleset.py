@@ -236,7 +236,14 @@ def test_generic_edits_accepted_and_refused(rs_id: str, log: list[logging.LogRec
         wb.e_op.value = "move"
         f = wb.e_fields
         card = f["card"].value
-        assert card is not None and card in f["card"].options
+        offered = [o[1] if isinstance(o, tuple) else o for o in f["card"].options]
+        assert card is not None and card in offered
+        pres = presentation_for(wb.game.ruleset)
+        for o in f["card"].options:  # a card the presentation names is shown by its name, never its id
+            value = o[1] if isinstance(o, tuple) else o
+            name = pres.card_name(wb.game.ctx, value)
+            if name != value:
+                assert isinstance(o, tuple) and o[0].startswith(name) and value not in o[0], o
         owner, zone = wb.game.ruleset.zone_of(wb.game.state, card)
         assert (owner or "shared") == f["player"].value
         n, state = len(wb.games), wb.game.state

@@ -78,6 +78,7 @@ class EditPanel:
 
     def _build_edit_panel(self, presentation: Presentation) -> W.VBox:
         g = self.game
+        self._card_namer: Callable[[Any, str], str] = presentation.card_name
         self.edit_ops: dict[str, EditOp] = {op.name: op for op in presentation.edits(g.ruleset)}
         self.edit_forms: dict[str, EditForm] = {}
         names = list(self.edit_ops)
@@ -101,7 +102,8 @@ class EditPanel:
         op = self._edit_op(name)
         form = self.edit_forms.get(op.name)
         if form is None:
-            form = self.edit_forms[op.name] = EditForm(op, self.game.players)
+            form = self.edit_forms[op.name] = EditForm(op, self.game.players,
+                                                       namer=getattr(self, "_card_namer", None))
         return form
 
     @property
