@@ -276,7 +276,7 @@ def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | N
     if last > 0 and game.history:
         steps = game.history[-last:]
         out.print(trace_renderable(steps, title=f"last {len(steps)} steps"))
-        out.print(step_renderable(steps[-1]))
+        out.print(step_renderable(steps[-1], ctx=game.ctx))
     out.print(state_text(game, designer=designer, viewer=viewer))
 
 

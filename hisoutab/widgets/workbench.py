@@ -26,6 +26,7 @@ from hisoutab.engine.ruleset import ruleset_of_state
 from hisoutab.presentation import StatePicture, presentation_for
 from hisoutab.presentation.cards import card_title, moved_cards
 from hisoutab.presentation.compare import decision_at
+from hisoutab.presentation.step import card_names
 
 from .card_panel import CardPanel
 from .chance_panel import ChancePanel
@@ -551,7 +552,8 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
                                     + "</div>")
             return
         s = g.history[-1]
-        diff = state_diff(self._seen(s.before), self._seen(s.after))
+        diff = state_diff(self._seen(s.before), self._seen(s.after),
+                          names=card_names(g.ctx, s.before, s.after))
         rows = "".join(f"<tr><td><code>{esc(k)}</code></td><td>{esc(v)}</td></tr>"
                        for k, v in diff[:DIFF_ROWS])
         if len(diff) > DIFF_ROWS:

@@ -1,0 +1,64 @@
+"""Cards by name where a reader looks: the workbench's step view, the step page and the terminal
+step show a card's name, never its id, wherever the ruleset's presentation names the card."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from rich.console import Console
+
+from hisoutab import Game, RandomAgent
+from hisoutab.presentation.step import StepView, card_names
+from hisoutab.presentation.terminal import step_renderable
+from hisoutab.widgets import Workbench
+
+SHIPPED = ["hisoutab-0.45.2", "hisoutab-draft", "recast-rift"]
+
+
+def played(ruleset: str, steps: int = 160) -> Game:
+    game = Game(ruleset, seed=2)
+    game.run(until="end", agents=RandomAgent(2), max_steps=steps)
+    return game
+
+
+def ids_in(text: str, names: dict[str, str]) -> list[str]:
+    return [c for c in names if re.search(re.escape(c) + r"(?![\w#])", text)]
+
+
+@pytest.mark.parametrize("ruleset", SHIPPED)
+def test_the_step_view_names_cards_never_ids(ruleset: str) -> None:
+    game = played(ruleset)
+    names = card_names(game.ctx, game.state)
+    assert names, "the ruleset's presentation names its cards"
+    wb = Workbench(game)
+    shown = 0
+    for k in range(1, len(game.history) + 1):
+        wb.game.goto(k)
+        wb.refresh()
+        step = wb.game.history[-1]
+        diff = wb.step_view.value.split('<table class="hs-diff"', 1)[1]
+        assert ids_in(diff, names) == [], (k, step.name, ids_in(diff, names))
+        shown += sum(1 for n in set(names.values()) if n in diff)
+    assert shown > 0  # some step moved a card, shown by its name
+
+
+@pytest.mark.parametrize("ruleset", SHIPPED)
+def test_the_step_page_and_the_terminal_step_name_cards(ruleset: str) -> None:
+    game = played(ruleset, 120)
+    names = card_names(game.ctx, game.state)
+    moved = 0
+    for step in game.history:
+        page = StepView(game, step, picture=False)._repr_html_()
+        table = page.split('<table class="hs-diff">', 1)[1] if '<table class="hs-diff">' in page else ""
+        assert ids_in(table, names) == [], (step.index, step.name)
+        console = Console(width=200, record=True)
+        console.print(step_renderable(step, ctx=game.ctx, limit=400))
+        text = console.export_text()
+        diff_part = text.split("changed", 1)[1] if "changed" in text else ""
+        assert ids_in(diff_part, names) == [], (step.index, step.name, diff_part)
+        moved += any(n in table for n in names.values())
+    assert moved > 0
