@@ -128,10 +128,25 @@ def test_clicking_a_card_shows_its_face() -> None:
     face = wb.presentation.card_face(wb.game.ctx, wb.game.state, hand[0])
     assert face is not None and wb.cards.card == hand[0]
     assert face.name in wb.cards.face.value and "hs-card" in wb.cards.face.value
-    # the finder lists the cards by name; picking one shows it
-    entry = next(o for o in wb.cards.finder.options if o.endswith(hand[1]))
+    # the finder lists the cards by name and place, never by id; picking one shows it
+    assert not any("/" in o or "#" in o for o in wb.cards.finder.options)
+    entry = next(o for o, c in wb.cards._names.items() if c == hand[1])
     wb.cards.finder.value = entry
     assert wb.cards.card == hand[1]
+    # any part of a name, in any case, finds the card; several matches are listed
+    name = wb.presentation.card_name(wb.game.ctx, hand[2])
+    part = name.split()[-1][1:].upper() if len(name.split()[-1]) > 2 else name.upper()
+    found = wb.cards.find(part)
+    assert hand[2] in found
+    wb.cards.finder.value = part
+    if len(found) == 1:
+        assert wb.cards.card == hand[2]
+    else:
+        assert f"{len(found)} cards match" in wb.cards.face.value
+    wb.cards.finder.value = f"{name.lower()} p1 hand"
+    assert wb.cards.card == hand[2] or "cards match" in wb.cards.face.value
+    wb.cards.finder.value = "no such card zzz"
+    assert "no card matches" in wb.cards.face.value
     # the step view names the cards its step moved, as chips to click
     wb.b_back.click()
     wb.b_step.click()
