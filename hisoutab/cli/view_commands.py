@@ -93,13 +93,17 @@ def _save_graph(wrapper: Any, path: Path, force: bool = False) -> Path:
 
 
 def write_state_picture(game: Any, state: Any, out: str | Path, *, designer: bool = False,
-                        highlight: Any = (), viewer: str | None = None, force: bool = False) -> Path:
+                        highlight: Any = (), viewer: str | None = None, force: bool = False,
+                        size: int | None = None, key: str = "below") -> Path:
     """Write the state picture of ``state`` of ``game`` (or of a context) to ``out`` (``.svg``,
-    ``.html`` or ``.png``), drawn by the ruleset's presentation."""
+    ``.html`` or ``.png``), drawn by the ruleset's presentation: ``size`` pixels wide (default: the
+    SVG fills its box; a PNG is drawn at the viewBox's size), its key ``below``, ``beside`` or
+    ``none``."""
     from hisoutab.presentation import StatePicture
 
     path = _check_suffix(str(out), PICTURE_SUFFIXES, "-o", force)
-    picture = StatePicture(game, state, highlight=highlight, designer=designer, viewer=viewer)
+    picture = StatePicture(game, state, highlight=highlight, designer=designer, viewer=viewer,
+                           size=size, key=key)
     return picture.save(path, force=force)
 
 
@@ -194,17 +198,34 @@ def scenario_game(file: str, step: int | None) -> Any:
 @click.option("--viewer", default=None, metavar="PLAYER",
               help="Draw the state as this player sees it (hidden cards as ?): one of the game's "
                    "players (any case), or designer for everything.")
+@click.option("--size", type=int, default=None, metavar="PX",
+              help="Draw the picture PX pixels wide, the height following (default: an SVG fills its "
+                   "box, a PNG has the picture's own size).")
+@click.option("--key", "key", type=click.Choice(["below", "beside", "none"]), default="below",
+              show_default=True, help="Where the key stands: under the picture, in a column at its "
+                                      "right, or nowhere.")
+@click.option("--no-key", "no_key", is_flag=True, help="Draw no key (the same as --key none).")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @game_options
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
 def render(file: str | None, seed: int, step: int | None, end: bool, out: str, designer: bool,
-           viewer: str | None, ruleset: str, force: bool, **built: Any) -> None:
+           viewer: str | None, size: int | None, key: str, no_key: bool, ruleset: str, force: bool,
+           **built: Any) -> None:
     """Write the state picture after step K (or at the end) of a scenario FILE, or of a seeded
     random game (with --setup, --option) when no file is given."""
+    from hisoutab.presentation.picture import check_size
+
+    if no_key and key != "below":
+        raise InputError(f"give either --no-key or --key {key}, not both", field="--no-key")
+    try:
+        check_size(size)
+    except InputError:
+        raise InputError(f"{size}: expected a width in pixels from 100 to 10000", field="--size") from None
     game, where = built_game(file, seed, _at(step, end), ruleset, built)
     viewer = resolve_viewer(viewer, game)
-    path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force)
+    path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force,
+                               size=size, key="none" if no_key else key)
     click.echo(f"wrote {path} ({where})")
 
 
