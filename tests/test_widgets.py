@@ -158,7 +158,8 @@ def test_option_buttons_show_words_and_keep_labels() -> None:
     wb.b_forward.click()
     d = wb.game.pending
     buttons = wb.option_buttons()
-    assert [b.tooltip for b in buttons] == list(d.labels())  # the stable label: hover, scripts
+    # the stable label first (hover, scripts), then the face of each card the option names
+    assert [b.tooltip.split("\n")[0] for b in buttons] == list(d.labels())
     assert all(b.description for b in buttons)
 
 
@@ -204,11 +205,11 @@ def test_a_long_option_list_has_a_filter() -> None:
     box = wb.decisions.filters[p]
     all_buttons = wb.option_buttons(p)
     target = all_buttons[-1]
-    box.value = target.tooltip
+    box.value = target.hs_label
     grid = [w for w in wb.decision_box.children[-1].children[1].children[1].children]
     assert target in grid and len(grid) < len(all_buttons)
     target.click()
-    assert wb.game.history[-1].choice == {p: target.tooltip}
+    assert wb.game.history[-1].choice == {p: target.hs_label}
 
 
 def test_slider_and_log_jump() -> None:
@@ -226,9 +227,9 @@ def test_single_player_option_button() -> None:
     wb.b_forward.click()
     assert wb.game.pending.kind == "first player" and not wb.game.pending.joint
     buttons = wb.option_buttons()
-    assert [b.tooltip for b in buttons] == list(wb.game.pending.labels())
+    assert [b.hs_label for b in buttons] == list(wb.game.pending.labels())
     buttons[0].click()
-    assert wb.game.history[-1].choice == {"P1": buttons[0].tooltip}
+    assert wb.game.history[-1].choice == {"P1": buttons[0].hs_label}
 
 
 def test_simultaneous_decision_stays_hidden_until_both_chose() -> None:
@@ -255,7 +256,7 @@ def test_simultaneous_decision_stays_hidden_until_both_chose() -> None:
 def test_branching_and_switching_lines() -> None:
     wb = Workbench(Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"}))
     wb.b_forward.click()
-    first = wb.option_buttons()[0].tooltip
+    first = wb.option_buttons()[0].hs_label
     wb.option_buttons()[0].click()
     wb.b_forward.click()
     end_main = wb.game.cursor

@@ -62,3 +62,35 @@ def test_the_step_page_and_the_terminal_step_name_cards(ruleset: str) -> None:
         assert ids_in(diff_part, names) == [], (step.index, step.name, diff_part)
         moved += any(n in table for n in names.values())
     assert moved > 0
+
+
+@pytest.mark.parametrize("ruleset", SHIPPED)
+def test_a_choice_button_shows_the_names_and_holds_the_faces(ruleset: str) -> None:
+    """Where the decision is made: each button says the card names, its tooltip (hover and focus)
+    the option's label then the whole face of each card it names."""
+    from hisoutab.presentation.base import presentation_for
+    from hisoutab.presentation.cards import card_title
+
+    game = Game(ruleset, seed=3)
+    agent = RandomAgent(3)
+    pres = presentation_for(game.ruleset)
+    checked = 0
+    for _ in range(40):
+        game.run(until="decision", max_steps=2000)
+        if game.pending is None:
+            break
+        wb = Workbench(game)
+        names = card_names(game.ctx, game.state)
+        for b in wb.option_buttons():
+            assert b.tooltip.split("\n")[0] == b.hs_label
+            assert ids_in(b.description, names) == [], b.description
+            named = [c for c, n in names.items() if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)",
+                                                               b.description)]
+            if named:
+                faces = b.tooltip.split("\n")[1:]
+                longest = max(named, key=lambda c: len(names[c]))
+                face = pres.card_face(game.ctx, game.state, longest)
+                assert face is not None and card_title(face) in faces, (b.description, faces)
+                checked += 1
+        game.run(until="end", agents=agent, max_steps=7)
+    assert checked > 0

@@ -33,6 +33,7 @@ def _print_result(out: Any, result: Any, verbose_steps: int = 8) -> None:
 
 
 def _prompt(out: Any) -> Any:
+    from hisoutab.presentation.base import presentation_for
     from hisoutab.presentation.cards import beside, option_words
 
     def ask(game: Any, decision: Any) -> Any:
@@ -41,7 +42,8 @@ def _prompt(out: Any) -> Any:
             labels = decision.labels(p)
             out.print(f"[bold]{escape(p)}[/] decides ({escape(decision.kind)}, "
                       f"{escape(', '.join(decision.clauses))}): {escape(decision.prompt)}")
-            for k, (label, words) in enumerate(option_words(game, decision, p), 1):
+            for k, (label, words) in enumerate(option_words(presentation_for(game.ruleset), game,
+                                                            decision, p), 1):
                 out.print(f"  {k:>2}. {escape(beside(label, words))}")
             while True:
                 raw = click.prompt(f"{p} (number or label, q to stop)", default="1").strip()
@@ -83,11 +85,12 @@ def run_cmd(file: str, until: str | None, interactive: bool) -> None:
     _print_result(out, result, 0)
     game = result.game
     if game is not None and not game.over and game.pending is not None:
+        from hisoutab.presentation.base import presentation_for
         from hisoutab.presentation.cards import beside, option_words
 
-        d = game.pending
+        d, pres = game.pending, presentation_for(game.ruleset)
         out.print(escape("pending: " + "; ".join(
-            f"{p} ({d.kind}): " + ", ".join(beside(lb, w) for lb, w in option_words(game, d, p))
+            f"{p} ({d.kind}): " + ", ".join(beside(lb, w) for lb, w in option_words(pres, game, d, p))
             for p in d.players)))
     sys.exit(0 if result.passed else 1)
 

@@ -175,13 +175,10 @@ def moved_cards(ruleset: Any, before: Any, after: Any) -> list[str]:
     return [c for c in list(b) + [c for c in a if c not in b] if a.get(c) != b.get(c)]
 
 
-def option_words(game: Any, decision: Any, player: str) -> list[tuple[str, str]]:
+def option_words(pres: Any, game: Any, decision: Any, player: str) -> list[tuple[str, str]]:
     """(label, words) of each option of ``player`` in ``decision``: the label as scripts write it
     (the stable interface) and the words a reader sees, card names for card ids, from the
-    ruleset's presentation (the label again where it names no card)."""
-    from .base import presentation_for
-
-    pres = presentation_for(game.ruleset)
+    ruleset's presentation ``pres`` (the label again where it names no card)."""
     out = []
     for option in decision.options_for(player):
         label = str(option.label)
