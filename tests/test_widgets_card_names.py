@@ -94,3 +94,35 @@ def test_a_choice_button_shows_the_names_and_holds_the_faces(ruleset: str) -> No
                 checked += 1
         game.run(until="end", agents=agent, max_steps=7)
     assert checked > 0
+
+
+def test_named_text_replaces_whole_ids_only() -> None:
+    from hisoutab.presentation.step import named_text
+
+    names = {"P1/step#1": "Step", "P1/step#10": "Step", "P1/jab": "Gohei Jab"}
+    assert named_text("P1/step#10 and P1/step#1, P1/jabber, P1/jab.", names) == \
+        "Step and Step, P1/jabber, Gohei Jab."
+
+
+@pytest.mark.parametrize("ruleset", SHIPPED)
+def test_an_edit_refused_names_the_cards(ruleset: str) -> None:
+    game = played(ruleset, 40)
+    wb = Workbench(game)
+    names = card_names(game.ctx, game.state)
+    name = "move" if "move" in wb.edit_ops else "move_card"
+    wb.e_op.value = name
+    fields = wb.e_fields
+    card = fields["card"].value
+    zones = [o[1] if isinstance(o, tuple) else o for o in fields["zone"].options]
+    refused_once = False
+    for zone in zones:
+        fields["card"].value = card
+        fields["zone"].value = zone
+        n = len(wb.games)
+        wb.b_apply.click()
+        if "refused" in wb.e_msg.value:
+            refused_once = True
+            assert ids_in(wb.e_msg.value, names) == [], wb.e_msg.value
+        if len(wb.games) != n:
+            break
+    assert refused_once or len(zones) <= 1

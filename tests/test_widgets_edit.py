@@ -411,7 +411,9 @@ def test_a_card_the_next_maintenance_would_lose_is_refused() -> None:
     assert not wb.move_card(player, card, "trigger")
     msg = html.unescape(wb.e_msg.value)
     assert "hs-refused" in msg and "maint.zone" in msg
-    assert f"cards not conserved: missing ['{card}']" in msg  # the invariant's own message
+    name = wb.presentation.card_name(wb.game.ctx, card)
+    assert f"cards not conserved: missing ['{name}']" in msg  # the invariant's own message, by name
+    assert card not in msg
     assert list(wb.games) == ["game"] and wb.game.state is state
 
 

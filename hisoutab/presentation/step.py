@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import html
 import json
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from hisoutab.engine.record import to_dict
 
 __all__ = ["DEFAULT_RULES_URL", "IGNORED", "StepView", "card_names", "clause_url", "delta", "format_value",
-           "named", "named_diff", "state_diff",
+           "named", "named_diff", "named_text", "state_diff",
            "step_cells"]
 
 DEFAULT_RULES_URL = None  # the ruleset's own rules page
@@ -121,6 +122,17 @@ def named(value: Any, names: dict[str, str]) -> Any:
     if isinstance(value, dict):
         return {k: named(v, names) for k, v in value.items()}
     return value
+
+
+def named_text(text: str, names: dict[str, str]) -> str:
+    """``text`` (a message) with each card id of ``names`` replaced by the card's name."""
+    if not names or not text:
+        return text
+    ids = sorted((c for c in names if c in text), key=len, reverse=True)
+    if not ids:
+        return text
+    pattern = re.compile(r"(?<![\w/#])(?:" + "|".join(re.escape(c) for c in ids) + r")(?![\w#])")
+    return pattern.sub(lambda m: names[m.group(0)], text)
 
 
 def named_diff(ctx: Any, before: Any, after: Any,
