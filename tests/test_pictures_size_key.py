@@ -125,3 +125,16 @@ def test_a_toy_picture_without_a_key_draws_the_same_for_any_place() -> None:
     """The generic record-tree picture has no key: every place draws it the same."""
     g = Game("toy-dice-race", seed=0)
     assert StatePicture(g, prefix="t").svg == StatePicture(g, prefix="t", key="none").svg
+
+
+def test_the_workbench_draws_its_picture_with_the_key_asked_for() -> None:
+    pytest.importorskip("ipywidgets")
+    from hisoutab.widgets import Workbench
+
+    g = game("hisoutab-0.45.2")
+    assert "-legend-marks" in Workbench(g).picture.value
+    assert "-legend-marks" not in Workbench(g, key="none").picture.value
+    beside = Workbench(g, key="beside").picture.value
+    assert "-legend-marks" in beside and 'viewBox="0 0 1340 ' in beside
+    with pytest.raises(InputError, match="expected one of below, beside, none"):
+        Workbench(g, key="left")
