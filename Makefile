@@ -32,8 +32,8 @@ demo: setup
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/mypy --strict hisoutab/engine
-	$(BIN)/mypy hisoutab tests/toy
+	$(BIN)/mypy --strict hisoutab
+	$(BIN)/mypy tests/toy
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not slow"
 	$(BIN)/python -m pytest -p no:cacheprovider --nbval notebooks/ --nbval-current-env \
 		--nbval-sanitize-with notebooks/sanitize.cfg

@@ -17,8 +17,10 @@ from hisoutab.engine.decision import Decision
 from hisoutab.engine.record import from_dict, to_dict
 
 # the toy ruleset of tests/toy/ joins the registered rulesets (discovery is lazy: nothing has looked
-# for rulesets yet when this runs); the conformance suite and the toy's scenarios use it
-os.environ.setdefault("HISOUTAB_PLUGINS", "tests.toy")
+# for rulesets yet when this runs); the conformance suite and the toy's scenarios use it. Modules
+# named from outside (HISOUTAB_PLUGINS=my_game, a game kept elsewhere) join it rather than replace it
+_PLUGINS = [m.strip() for m in os.environ.get("HISOUTAB_PLUGINS", "").split(",") if m.strip()]
+os.environ["HISOUTAB_PLUGINS"] = ",".join(dict.fromkeys(["tests.toy", *_PLUGINS]))
 
 
 def roundtrip(state):

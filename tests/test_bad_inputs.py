@@ -14,7 +14,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from hisoutab import Game
+from hisoutab import Game, ScriptedAgent
 from hisoutab.cli.main import main
 from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.yamlio import load_yaml_text
@@ -83,7 +83,63 @@ FILES = {
     "files/uses_missing_file.yaml": "{here}/files/uses_missing_file.yaml:4: setup.characters.1: no "
     "such character file 'ronin.yaml' (looked for {here}/files/ronin.yaml; a path is relative to the "
     "scenario's folder)",
+    # a deck file is found relative to the scenario too (every setup field, every ruleset)
+    "files/uses_missing_deck.yaml": "{here}/files/uses_missing_deck.yaml:5: setup.decks.1: no such "
+    "file 'rift_deck.yaml' (looked for {here}/files/rift_deck.yaml; a path is relative to the "
+    "scenario's folder)",
+    # two files of one fighter are still one fighter twice
+    "files/uses_one_fighter_twice.yaml": "{here}/files/uses_one_fighter_twice.yaml:6: "
+    "setup.decks.0.fighters: P1's deck names the fighter 'reimu' twice (reimu, "
+    "{here}/files/decks/reimu_copy.yaml); each player chooses 2 different fighters and shows them "
+    "to the opponent (RR-SETUP-1)",
+    # a deck file's own problem: the scenario's line, then the deck file, its line and the rule
+    "files/uses_one_fighter_deck.yaml": "{here}/files/uses_one_fighter_deck.yaml:5: setup.decks.0: "
+    "{here}/files/decks/one_fighter.yaml:3: fighters: P1's deck names 1 fighter (reimu); each "
+    "player chooses 2 different fighters and shows them to the opponent (RR-SETUP-1)",
+    # a fighter file a deck file names is found from the deck file's folder
+    "files/uses_reimu_twice_deck.yaml": "{here}/files/uses_reimu_twice_deck.yaml:5: setup.decks.0: "
+    "{here}/files/decks/reimu_twice.yaml:3: fighters: P1's deck names the fighter 'reimu' twice "
+    "(reimu, reimu_copy.yaml); each player chooses 2 different fighters and shows them to the "
+    "opponent (RR-SETUP-1)",
 }
+
+
+def test_the_workbench_refuses_an_edit_to_life_0_that_does_not_end_the_game() -> None:
+    """The same invariants as a scenario's: an edit may not leave a Life at 0 with the game
+    going on (RR-WIN-1)."""
+    from hisoutab.engine.agents import FirstLegalAgent
+    from hisoutab.engine.record import replace
+    from hisoutab.widgets.editing import edit_problems
+
+    game, agent = Game("recast-rift", seed=1), FirstLegalAgent()
+    while game.state.turn < 1:
+        game.run(until="decision", max_steps=500)
+        d = game.pending
+        chosen = {p: agent.choose(game.state, d, p) for p in d.players}
+        game.choose(chosen if d.joint else chosen[d.players[0]])
+    s = game.state
+    dead = replace(s, players=(replace(s.players[0], life=0), s.players[1]))
+    assert edit_problems(game, dead) == ["P1.life: Life 0, but the game is not over (no winner, no "
+                                         "win check on the agenda) (RR-WIN-1)"]
+    assert edit_problems(game, s) == []
+
+
+def test_a_deck_file_is_read_from_the_scenarios_folder_not_the_working_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    decoy = tmp_path / "decks"
+    decoy.mkdir()
+    (decoy / "rift_deck.yaml").write_text("deck: rift_deck\nfighters: [marisa, youmu]\n",
+                                          encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    sc = load_scenario(DATA / "files" / "uses_rift_deck.yaml")
+    assert sc.new_game().state.players[0].fighters == ("reimu", "sakuya")
+    assert run_file(DATA / "files" / "uses_rift_deck.yaml").passed
+    # a fighter file named in a deck file: from the deck file's folder
+    (tmp_path / "reimu_copy.yaml").write_text("nothing: here\n", encoding="utf-8")
+    game = Game("recast-rift", setup={"decks": [str(DATA / "files" / "decks" /
+                                                     "marisa_and_copy.yaml"), "mansion_and_garden"]})
+    assert game.state.players[0].fighters == ("marisa", "reimu")
+    assert "P1/amulet_volley_copy" in game.ctx.cards
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
@@ -121,6 +177,21 @@ CLI: list[tuple[str, int, str]] = [
      "hisoutab: guard.spirit_cost: 'lots' is not allowed; expected an integer from 0 to 10"),
     ("play --option nonsense", 2,
      "hisoutab: --option: 'nonsense': expected KEY=VALUE, e.g. board.width=9"),
+    ("run tests/data/bad_inputs/files/uses_missing_deck.yaml", 2,
+     "hisoutab: tests/data/bad_inputs/files/uses_missing_deck.yaml:5: setup.decks.1: no such file "
+     "'rift_deck.yaml' (looked for tests/data/bad_inputs/files/rift_deck.yaml; a path is relative "
+     "to the scenario's folder)"),
+    ("play --setup nonsense", 2,
+     "hisoutab: --setup: 'nonsense': expected KEY=VALUE, e.g. board.width=9"),
+    ("play --max-steps -1", 2, "Error: Invalid value for '--max-steps': -1 is not in the range "
+     "x>=0."),
+    *[(f"play --ruleset {rid} -o {name}={'9' * 5000}", 2,
+       f"hisoutab: --option {name}: an integer of more than 100 digits")
+      for rid, name in (("hisoutab-0.45.2", "guard.spirit_cost"), ("hisoutab-draft", "board.width"),
+                        ("recast-rift", "a3.start_life"))],
+    *[(f"play --ruleset {rid} --setup {name}={'9' * 5000}", 2,
+       f"hisoutab: --setup {name}: an integer of more than 100 digits")
+      for rid, name in (("hisoutab-0.45.2", "characters"), ("recast-rift", "decks"))],
     ("capture --step -1", 2, "hisoutab: --step: expected 0 or more steps, got -1"),
     ("capture --seed x --step 3", 2,
      "Error: Invalid value for '--seed': 'x' is not a valid integer."),
@@ -150,7 +221,8 @@ CLI: list[tuple[str, int, str]] = [
 ]
 
 
-@pytest.mark.parametrize("args,code,last", CLI, ids=[c[0] for c in CLI])
+@pytest.mark.parametrize("args,code,last", CLI,
+                         ids=[c[0] if len(c[0]) <= 100 else c[0][:60] + "…" for c in CLI])
 def test_bad_command_line(args: str, code: int, last: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     res = CliRunner().invoke(main, shlex.split(args))
@@ -235,6 +307,29 @@ API: dict[str, tuple[Callable[[], Any], str, str]] = {
                           "until: capture(until='soon'): expected decision or end"),
     "capture_name_int": (lambda: capture(_game(), name=5), "InputError",  # type: ignore[arg-type]
                          "name: capture(name=5): expected a text"),
+    "game_state_dict": (lambda: Game("recast-rift", state={}), "InputError",
+                        "state: expected a state of recast-rift (State of "
+                        "hisoutab.games.recast_rift.rules.state), got dict"),
+    "game_state_other_ruleset": (
+        lambda: Game("hisoutab-0.45.2", state=Game("recast-rift").state), "InputError",
+        "state: expected a state of hisoutab-0.45.2 (State of hisoutab.games.hisoutab.v0452.rules."
+        "state), got State of hisoutab.games.recast_rift.rules.state"),
+    "game_option_huge": (lambda: Game("recast-rift", options={"a3.start_life": 10**5000}),
+                         "OptionError", "a3.start_life: an integer of more than 100 digits is not "
+                         "allowed; expected an integer ≥ 4"),
+    "game_option_name_none": (lambda: Game("recast-rift", options={None: 1}), "OptionError",
+                              "None: expected an option's name (a text); known options: …"),
+    "scripted_agent_ints": (lambda: ScriptedAgent([5]), "InputError",  # type: ignore[list-item]
+                            "lines: ScriptedAgent(...): line 1 is 5; expected a label (a text) or "
+                            "{player: label}"),
+    "scripted_agent_text": (lambda: ScriptedAgent("keep all"), "InputError",
+                            "lines: ScriptedAgent('keep all'): expected a list of labels, e.g. "
+                            "['keep all'], got str"),
+    "load_scenario_text_int": (lambda: load_scenario_text(5), "InputError",  # type: ignore[arg-type]
+                               "text: load_scenario_text(int): expected the scenario's text (a str)"),
+    "run_scenario_none": (lambda: run_scenario(None), "InputError",  # type: ignore[arg-type]
+                          "sc: run_scenario(NoneType): expected a loaded Scenario (load_scenario "
+                          "or load_scenario_text gives one)"),
 }
 
 
@@ -245,3 +340,31 @@ def test_bad_api_call(name: str) -> None:
         call()
     assert type(info.value).__name__ == kind
     assert same(str(info.value), message), str(info.value)
+
+
+# ------------------------------------------------------------------ unions
+def test_a_union_reports_the_branch_the_input_meant() -> None:
+    """A mapping where a text or a record is allowed meant the record: its problem is reported at
+    its own field, not «Input should be a valid string» at ``….str``; the other branch is no
+    second problem."""
+    from pydantic import BaseModel, ConfigDict, ValidationError
+
+    from hisoutab.engine.yamlio import pydantic_error
+
+    class Spec(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        fighters: tuple[str, str]
+
+    class Setup(BaseModel):
+        decks: tuple[str | Spec, str | Spec]
+
+    expected = {"decks: [{fighters: [a]}, x]\n": "f.yaml:1: decks.0.fighters.1: missing; this field "
+                "is required",
+                "decks: [{fighters: [a, b], zz: 1}, x]\n": "f.yaml:1: decks.0.zz: unknown field",
+                "decks: [5, 6]\n": "f.yaml:1: decks.0: Input should be a valid string (got 5) (and "
+                "1 more problem in this file)"}
+    for text, message in expected.items():
+        located = load_yaml_text(text, "f.yaml")
+        with pytest.raises(ValidationError) as info:
+            Setup.model_validate(located.data)
+        assert str(pydantic_error(located, info.value)) == message

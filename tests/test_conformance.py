@@ -36,6 +36,7 @@ from hisoutab.engine.errors import InputError
 from hisoutab.engine.playouts import playouts
 from hisoutab.engine.record import replace, to_dict
 from hisoutab.engine.ruleset import all_rulesets
+from hisoutab.engine.visibility import rng_fields
 from hisoutab.presentation import (
     CardFace,
     PhaseGraph,
@@ -124,6 +125,10 @@ def view_problems(rs: Any, ctx: Any, state: Any, player: str) -> list[str]:
     # with the card zones put back, the view is the state: nothing else was changed
     pfield = getattr(rs, "players_field", "players")
     back = {z.attr: getattr(state, z.attr) for z in card_zones if z.owner == "shared"}
+    # the random-number state and the agenda's hidden cards are hidden too (tests/test_leaks.py)
+    back.update({f: getattr(state, f) for f in rng_fields(rs) if hasattr(state, f)})
+    if hasattr(state, "agenda"):
+        back["agenda"] = state.agenda
     if hasattr(view, pfield):
         back[pfield] = tuple(
             replace(v, **{z.attr: getattr(s, z.attr) for z in card_zones if z.owner == "player"})

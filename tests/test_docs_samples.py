@@ -132,7 +132,8 @@ def _hand_edited_graph(tmp: Path) -> None:
 
 
 def _jab_vs_poke(tmp: Path) -> None:
-    (tmp / "jab_vs_poke.yaml").write_text(JAB_VS_POKE, encoding="utf-8")
+    (tmp / "docs" / "examples").mkdir(parents=True)
+    (tmp / "docs" / "examples" / "jab_vs_poke.yaml").write_text(JAB_VS_POKE, encoding="utf-8")
 
 
 def _failing_expectation(tmp: Path) -> None:
@@ -151,7 +152,7 @@ PREPARE: dict[str, Callable[[Path], None]] = {
     "hisoutab render --seed 1 -o report.html": _users_report,
     "hisoutab graph phases -o phases.dot": _hand_edited_graph,
     "hisoutab check scenarios/x.yaml": _failing_expectation,
-    "hisoutab diff jab_vs_poke.yaml --rulesets hisoutab-0.45.2,hisoutab-draft": _jab_vs_poke,
+    "hisoutab diff docs/examples/jab_vs_poke.yaml --rulesets hisoutab-0.45.2,hisoutab-draft": _jab_vs_poke,
 }
 
 

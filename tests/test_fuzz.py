@@ -1,4 +1,5 @@
-"""Property-based fuzzing: mutated scenario documents, mutated character files and random public-API
+"""Property-based fuzzing: mutated scenario documents (all of them, and Recast Rift's on their own),
+mutated character files (HisouTab), fighter and deck files (Recast Rift) and random public-API
 calls. Each input either loads or is refused with the library's own error (``HisoutabError``), never
 another exception; a loaded scenario runs to a result (passed or failed) without raising.
 
@@ -8,6 +9,7 @@ per test (and draws new random inputs instead of the fixed sequence).
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 from typing import Any
@@ -41,6 +43,13 @@ CHARACTER_FILES = [ROOT / "tests" / "data" / "good_cards" / "tester.yaml",
                    *sorted(v0452_cards.builtin_characters().values()),
                    *sorted(draft_cards.builtin_characters().values())]
 CHARACTERS = [(p, yaml.safe_load(p.read_text(encoding="utf-8"))) for p in CHARACTER_FILES]
+RIFT_DATA = ROOT / "hisoutab" / "games" / "recast_rift" / "data"
+RIFT_DOCS = [doc for p, doc in zip(SCENARIO_FILES, DOCS, strict=True) if "recast-rift" in p.parts]
+FIGHTERS = [yaml.safe_load(p.read_text(encoding="utf-8"))
+            for p in sorted((RIFT_DATA / "fighters").glob("*.yaml"))]
+DECKS = [yaml.safe_load(p.read_text(encoding="utf-8"))
+         for p in sorted((RIFT_DATA / "decks").glob("*.yaml"))]
+_FILE_NUMBERS = itertools.count()  # each fuzzed file its own name (the loaders cache by path)
 
 # ----------------------------------------------------------------------------- values
 texts = st.one_of(
@@ -174,6 +183,66 @@ def test_mutated_character_files_load_or_are_refused(doc: Any, which: int) -> No
     from hisoutab.engine.agents import RandomAgent
 
     game.run(until="end", agents=RandomAgent(1), max_steps=RUN_STEPS)
+
+
+# ----------------------------------------------------------------------------- Recast Rift
+@FUZZ
+@given(mutated(RIFT_DOCS))
+def test_mutated_recast_rift_scenarios_load_or_are_refused(doc: Any) -> None:
+    text = _dump(doc)
+    if text is not None:
+        _load_and_run(text)
+
+
+@FUZZ
+@given(st.sampled_from(RIFT_DOCS), st.sampled_from(["turn", "active", "first", "texts", "winner",
+                                                    "stack", "waiting", "agenda", "P1", "P2"]),
+       values)
+def test_recast_rift_state_fields_load_or_are_refused(doc: Any, key: str, value: Any) -> None:
+    """Any value in any field of a Recast Rift scenario's ``setup.state``."""
+    doc = _copy(doc)
+    state = doc.setdefault("setup", {}).get("state")
+    if not isinstance(state, dict):
+        return
+    if key in ("P1", "P2") and isinstance(state.get(key), dict) and isinstance(value, dict):
+        state[key].update(value)
+    else:
+        state[key] = value
+    text = _dump(doc)
+    if text is not None:
+        _load_and_run(text)
+
+
+def _play_rift(setup: dict[str, Any]) -> None:
+    try:
+        game = Game("recast-rift", seed=1, setup=setup)
+    except HisoutabError:
+        return
+    from hisoutab.engine.agents import RandomAgent
+
+    game.run(until="end", agents=RandomAgent(1), max_steps=RUN_STEPS)
+
+
+@FUZZ
+@given(doc=mutated(FIGHTERS))
+def test_mutated_fighter_files_load_or_are_refused(doc: Any, tmp_path_factory: Any) -> None:
+    text = _dump(doc)
+    if text is None:
+        return
+    path = tmp_path_factory.getbasetemp() / f"fighter_{next(_FILE_NUMBERS)}.yaml"
+    path.write_text(text, encoding="utf-8")
+    _play_rift({"decks": [{"fighters": [str(path), "marisa"]}, "mansion_and_garden"]})
+
+
+@FUZZ
+@given(doc=mutated(DECKS))
+def test_mutated_deck_files_load_or_are_refused(doc: Any, tmp_path_factory: Any) -> None:
+    text = _dump(doc)
+    if text is None:
+        return
+    path = tmp_path_factory.getbasetemp() / f"deck_{next(_FILE_NUMBERS)}.yaml"
+    path.write_text(text, encoding="utf-8")
+    _play_rift({"decks": [str(path), "mansion_and_garden"]})
 
 
 # ----------------------------------------------------------------------------- the API

@@ -14,6 +14,8 @@ from hisoutab.games.recast_rift.rules.decks import DEFAULT_DECKS, builtin_decks,
 from hisoutab.games.recast_rift.rules.vocabulary import (
     CONDITIONS,
     EFFECT_VALUES,
+    NUMBERS,
+    RESTRICTIONS,
     TIMINGS,
     TRIGGERS,
     TYPES,
@@ -102,11 +104,28 @@ def test_the_rules_every_card_is_made_to_exercise() -> None:
     assert any(s.continuous("no_preempt") for s in SPELLS) and any(s.continuous("shield") for s in SPELLS)
 
 
+def all_abilities():
+    out = []
+    for s in SPELLS:
+        out += [*s.on_cast, *s.while_deployed, *s.on_recovery]
+    for a in AWAKENINGS:
+        out += [*a.on_awaken, *a.while_awakened, *a.static]
+    return out
+
+
 def test_every_effect_and_condition_of_the_vocabulary_is_used() -> None:
-    used = {e.kind for e in all_effects()}
+    used = {e.kind for e in all_effects()} | {e.kind for a in AWAKENINGS for e in effects(a.static)}
     assert used == set(EFFECT_VALUES)
-    conditions = {a.condition for s in SPELLS for a in s.on_cast + s.on_recovery if a.condition}
+    conditions = {a.condition for a in all_abilities() if a.condition}
+    conditions |= {e.condition.name for a in all_abilities() for e in a.effects if e.condition}
     assert conditions == set(CONDITIONS)
+
+
+def test_every_restriction_and_modifier_of_the_vocabulary_is_used() -> None:
+    """Each action a «cannot» may forbid and each number a modifier may change is on a sample card."""
+    statics = [e for a in all_abilities() for e in a.effects]
+    assert {e.get("action") for e in statics if e.kind == "cannot"} == set(RESTRICTIONS)
+    assert {e.get("number") for e in statics if e.kind == "modify"} == set(NUMBERS)
 
 
 def test_default_decks() -> None:

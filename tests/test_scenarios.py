@@ -418,11 +418,12 @@ def test_draft_characters_inline_based_on():
 
 
 def test_a_deep_frame_of_setup_next_is_named_when_it_fails():
-    sc = scenario("setup:\n  state: {P1: {marker: 2}, P2: {marker: 4}}\n"
-                  "  next: [[bullets.settle], [eff.move]]\nuntil: decision\n")
-    first = run_scenario(sc, golden=False).failures[0]
-    assert (first.line, first.field) == (6, "setup.next.1")
-    assert "the frame [eff.move] comes from setup.next" in first.message
+    """The frame below the top is tried at load, on the state the frames above it leave."""
+    with pytest.raises(InputError) as info:
+        scenario("setup:\n  state: {P1: {marker: 2}, P2: {marker: 4}}\n"
+                 "  next: [[bullets.settle], [eff.move]]\nuntil: decision\n")
+    assert (info.value.line, info.value.field) == (6, "setup.next.1")
+    assert "the frame [eff.move] cannot run here: ValueError" in str(info.value)
 
 
 def test_after_by_player_counts_that_players_steps():

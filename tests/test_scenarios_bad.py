@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from hisoutab.cli.main import main
 from hisoutab.engine.errors import InputError
-from hisoutab.scenarios import load_scenario, run_file
+from hisoutab.scenarios import load_scenario, load_scenario_text, run_file
 
 BAD = Path(__file__).parent / "data" / "bad_scenarios"
 
@@ -111,3 +111,14 @@ def test_yaml_tags_never_execute(tmp_path):
     with pytest.raises(InputError):
         load_scenario(f)
     assert not marker.exists()
+
+
+def test_a_forced_die_face_the_dice_do_not_have_is_refused_at_its_line() -> None:
+    """A ruleset that declares its chance outcomes (the co-operative toy's dice are six-sided):
+    a forced 9 is refused when the file loads, at its line, not when a die is rolled."""
+    text = ("name: x\ndescription: y\nruleset: toy-coop\nsetup: {players: 2}\nchance:\n"
+            "  - {die: 4}\n  - {die: 9, player: P2}\n")
+    with pytest.raises(InputError) as info:
+        load_scenario_text(text, "t.yaml")
+    assert str(info.value) == "t.yaml:7: chance.1.die: 9: a die here is one of 1, 2, 3, 4, 5, 6"
+    assert load_scenario_text(text.replace("9", "6"), "t.yaml").chance

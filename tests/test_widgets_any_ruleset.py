@@ -274,7 +274,12 @@ def test_export_state_and_line_and_load_back(rs_id: str, tmp_path: Path,
 
 
 def _fits(rs_id: str, game: Game) -> bool:
+    """A line can move to ``rs_id`` when that ruleset shares a vocabulary with the game's and its
+    setup carries over."""
+    from hisoutab.presentation.rerun import vocabulary
+
     try:
+        vocabulary(game.ruleset, rs_id)
         Game(rs_id, seed=game.seed, setup=game.setup)
     except HisoutabError:
         return False

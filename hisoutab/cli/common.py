@@ -4,6 +4,7 @@ options and setups given as KEY=VALUE."""
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -14,6 +15,7 @@ from rich.console import Console
 
 from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.ruleset import get_ruleset
+from hisoutab.engine.yamlio import MAX_DIGITS
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
 
@@ -76,6 +78,9 @@ def parse_options(items: tuple[str, ...], field: str = "--option") -> dict[str, 
         key, _, raw = item.partition("=")
         if not key.strip():
             raise InputError(f"{item!r}: the KEY before = is missing", field=field)
+        if re.search(rf"\d{{{MAX_DIGITS + 1},}}", raw):  # bounded as the file loader bounds them
+            raise InputError(f"an integer of more than {MAX_DIGITS} digits",
+                             field=f"{field} {key}")
         try:
             out[key.strip()] = yaml.safe_load(raw) if raw.strip() else ""
         except yaml.YAMLError:
@@ -175,9 +180,10 @@ def resolve_viewer(viewer: str | None, game: Any) -> str | None:
     wanted = viewer.strip().casefold()
     if wanted == DESIGNER:
         return None
-    players = [str(p) for p in game.players]
+    names = getattr(game.ruleset, "player_names", None)
+    players = [str(p) for p in (names(game.ctx) if callable(names) else game.players)]
     for player in players:
         if player.casefold() == wanted:
             return player
-    raise InputError(f"{viewer!r} is not a player of {game.ruleset.id}; expected one of "
+    raise InputError(f"{viewer!r} is not a player of this game; expected one of "
                      f"{', '.join(players)} or {DESIGNER} (any case)", field="--viewer")

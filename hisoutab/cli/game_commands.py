@@ -111,7 +111,7 @@ def verdict(info: dict[str, Any]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON summary instead of a trace.")
 @click.option("--full", is_flag=True, help="Print every step (default: the turns in which something "
                                            "happened, and those moments).")
-@click.option("--max-steps", type=int, default=200_000, show_default=True)
+@click.option("--max-steps", type=click.IntRange(min=0), default=200_000, show_default=True)
 @friendly
 def play(seed: int, p1: str | None, p2: str | None, setup_items: tuple[str, ...], agents: str,
          ruleset: str, options: tuple[str, ...], as_json: bool, full: bool, max_steps: int) -> None:
@@ -184,7 +184,7 @@ def rules(ruleset: str, as_json: bool) -> None:
     out.print(clause_table(rs.id, rows))
     done = sum(1 for _, _, s in rows if s)
     out.print(f"{done} of {len(rows)} clauses cited by declared steps; readings and settled "
-              f"questions cited: {', '.join(extra)}")
+              f"questions cited: {', '.join(extra) or 'none'}")
     out.print("rulesets: " + ", ".join(sorted(all_rulesets())))
 
 

@@ -195,9 +195,11 @@ def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
     from hisoutab.scenarios import diff_scenario
 
     a, b = _diff_rulesets(file, rulesets)
+    opts_a = _diff_options(a, options_a, "--options-a")
+    opts_b = _diff_options(b, options_b, "--options-b")
     if out is not None:
         _html_target(out, force)
-    d = diff_scenario(file, a, b, parse_options(options_a), parse_options(options_b))
+    d = diff_scenario(file, a, b, opts_a, opts_b)
     written = _write_comparison(d, out, force) if out is not None else None
     if as_json:
         click.echo(json.dumps(d.to_dict(), indent=2, default=str))
@@ -216,6 +218,7 @@ def diff_cmd(file: str, rulesets: str | None, options_a: tuple[str, ...],
 
 def _diff_rulesets(file: str, rulesets: str | None) -> tuple[str, str]:
     """The two ruleset ids of ``diff --rulesets A,B`` (default: the scenario's own, twice)."""
+    from hisoutab.engine.ruleset import all_rulesets
     from hisoutab.scenarios import load_scenario
 
     if not rulesets:
@@ -224,7 +227,31 @@ def _diff_rulesets(file: str, rulesets: str | None) -> tuple[str, str]:
     parts = [x.strip() for x in rulesets.split(",")]
     if len(parts) != 2 or not all(parts):
         raise InputError(f"{rulesets!r}: expected two ruleset ids A,B", field="--rulesets")
+    known = sorted(all_rulesets())
+    for rid in parts:
+        if rid not in known:
+            raise InputError(f"unknown ruleset {rid!r}; expected two of " + ", ".join(known),
+                             field="--rulesets")
     return parts[0], parts[1]
+
+
+def _diff_options(ruleset: str, items: tuple[str, ...], flag: str) -> dict[str, Any]:
+    """The ``KEY=VALUE`` options of one side of ``diff``, checked against that side's ruleset
+    before anything runs: an option it does not declare, or a value it does not accept, is refused
+    naming the flag (not a line of the scenario file, which is not at fault)."""
+    from hisoutab.engine.ruleset import get_ruleset
+
+    options = parse_options(items, flag)
+    if not options:
+        return options
+    rs = get_ruleset(ruleset)
+    try:
+        rs.options.resolve(options)
+    except InputError as exc:
+        name = exc.field or ""
+        detail = exc.detail if not name or exc.detail.startswith(name) else f"{name}: {exc.detail}"
+        raise InputError(f"{detail} (ruleset {ruleset})", field=flag) from None
+    return options
 
 
 def _print_runs(con: Any, d: Any) -> None:
@@ -238,8 +265,13 @@ def _print_runs(con: Any, d: Any) -> None:
         if r.scenario is not None and r.scenario.dropped_options:
             con.print(f"  {tag}: options the ruleset does not declare were left out: "
                       + escape(", ".join(r.scenario.dropped_options)))
+        if r.scenario is not None and r.scenario.dropped_expect:
+            con.print(Text(f"  {tag}: expectations left out (the ruleset cannot read them): "
+                           f"{r.scenario.dropped_expect}"))
         for f in r.failures[:3]:
             con.print(Text(f"  {tag}: {str(f).splitlines()[0]}"))
+    if d.mapping:
+        con.print(Text(f"  B: {d.mapping}"))
 
 
 def _print_end_differences(con: Any, d: Any) -> None:

@@ -295,7 +295,11 @@ def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | N
     out = console()
     out.print(escape(f"{game.ruleset.title} — {where}"))
     if last > 0 and game.history:
-        steps = game.history[-last:]
+        from hisoutab.engine.visibility import seen_history
+
+        # as the viewer sees them: public sentences, their own choices, diffs of their views
+        steps = (game.history[-last:] if viewer is None
+                 else seen_history(game.ruleset, game.ctx, game.history[-last:], viewer))
         out.print(trace_renderable(steps, title=f"last {len(steps)} steps"))
         out.print(step_renderable(steps[-1], ctx=game.ctx))
     out.print(state_text(game, designer=designer, viewer=viewer))

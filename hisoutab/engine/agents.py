@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .decision import Decision
-from .errors import ScriptError
+from .errors import InputError, ScriptError
 
 
 class Agent:
@@ -53,6 +53,29 @@ class RandomAgent(Agent):
         return f"<RandomAgent seed={self.seed}>"
 
 
+def script_lines(lines: Any) -> list[str | Mapping[str, str]]:
+    """The lines of a script, checked: a list of labels (texts) or ``{player: label}`` mappings;
+    anything else is refused in one line (a text is not a list of its letters)."""
+    if isinstance(lines, (str, bytes, Mapping)) or not isinstance(lines, Iterable):
+        raise InputError(f"ScriptedAgent({_short(lines)}): expected a list of labels, e.g. "
+                         f"['keep all'], got {type(lines).__name__}", field="lines")
+    out = list(lines)
+    for k, line in enumerate(out):
+        if isinstance(line, str):
+            continue
+        if (isinstance(line, Mapping) and line
+                and all(isinstance(p, str) and isinstance(v, str) for p, v in line.items())):
+            continue
+        raise InputError(f"ScriptedAgent(...): line {k + 1} is {_short(line)}; expected a label "
+                         "(a text) or {player: label}", field="lines")
+    return out
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**50 else "a large integer"
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 class ScriptedAgent(Agent):
     """Answers from a list of lines, strictly in order.
 
@@ -66,7 +89,7 @@ class ScriptedAgent(Agent):
 
     def __init__(self, lines: Iterable[str | Mapping[str, str]], *, source: str = "script",
                  line_numbers: Iterable[int] | None = None) -> None:
-        self.lines = list(lines)
+        self.lines = script_lines(lines)
         self.source = source
         self.line_numbers = list(line_numbers) if line_numbers is not None else None
         self.cursor = 0

@@ -26,14 +26,15 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from . import visibility
 from .errors import InputError
 from .flow import Flow
 from .ledger import CardLedger, ZoneLedger, zone_ledger
 from .options import Options, OptionSet
+from .visibility import HIDDEN_CARD
 
 Visibility = Literal["public", "owner", "hidden"]
 ZoneKind = Literal["cards", "card", "counter", "grid"]
-HIDDEN_CARD = "?"  # what a view shows for a card its player cannot see
 
 
 @dataclass(frozen=True)
@@ -324,11 +325,20 @@ class RulesetBase:
         return None
 
     # ------------------------------------------------------------------ views
+    #: the state fields that hold random-number state: a view shows them as 0 (hisoutab.engine.visibility)
+    rng_fields: tuple[str, ...] = ("rng",)
+
     def view(self, ctx: Any, state: Any, player: str | None) -> Any:
         """Hide what ``player`` cannot see: cards of ``owner`` zones of other players and of
-        ``hidden`` zones become ``"?"`` (how many stays visible). ``None`` sees everything."""
+        ``hidden`` zones become ``"?"`` (how many stays visible); the random-number state and any
+        hidden card an agenda frame names are hidden too (:mod:`hisoutab.engine.visibility`).
+        ``None`` sees everything."""
         if player is None:
             return state
+        return visibility.hide_rest(self, state, self.mask_zones(state, player), player)
+
+    def mask_zones(self, state: Any, player: str) -> Any:
+        """``state`` with the cards of the zones ``player`` cannot see shown as ``"?"``."""
         from .record import replace
 
         masked = [z for z in self.zones if z.holds_cards and z.visibility != "public"]
@@ -349,7 +359,6 @@ class RulesetBase:
         if records:
             shared[self.players_field] = tuple(new_records)
         return replace(state, **shared)
-
 
 
 def default_card_owner(card: str, players: Sequence[str]) -> str | None:

@@ -28,7 +28,8 @@ class Edge:
 class Outcome:
     """What one step did: the new state, a sentence (formatted lazily), structured events, frames next."""
 
-    __slots__ = ("clauses", "events", "params", "state", "text", "then")
+    __slots__ = ("clauses", "events", "params", "private", "public", "public_clauses", "seen_by",
+                 "state", "text", "then")
 
     def __init__(
         self,
@@ -38,13 +39,27 @@ class Outcome:
         events: tuple[dict[str, Any], ...] = (),
         then: tuple[Frame, ...] | list[Frame] = (),
         clauses: tuple[str, ...] | None = None,
+        public: str | None = None,
+        seen_by: tuple[str, ...] = (),
+        private: dict[str, str] | None = None,
+        public_clauses: tuple[str, ...] | None = None,
     ) -> None:
+        """When ``text`` names something hidden from some player: ``public`` is the sentence the
+        players other than ``seen_by`` read, ``private`` a sentence of its own for some players (each
+        formatted with ``params`` too); None: everyone reads ``text``
+        (:func:`hisoutab.engine.visibility.seen_sentence`). ``public_clauses``: the clauses cited
+        with a public or private sentence (None: the step's declared clauses), when which clauses
+        applied tells what was hidden."""
         self.state = state
         self.text = text
         self.params = params
         self.events = events
         self.then = then
         self.clauses = clauses
+        self.public = public
+        self.seen_by = seen_by
+        self.private = private
+        self.public_clauses = public_clauses
 
 
 @dataclass(frozen=True)

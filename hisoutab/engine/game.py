@@ -16,6 +16,7 @@ from .flow import StepDef
 from .options import Options
 from .record import freeze, frozen
 from .ruleset import get_ruleset
+from .visibility import SeenStep, player_view, seen_decision, seen_history
 
 _set = object.__setattr__  # builds a snapshot's field dict directly (see record.replace)
 
@@ -26,6 +27,8 @@ class Step:
     __slots__ = (
         "_info",
         "_params",
+        "_private",
+        "_public",
         "_sentence",
         "_text",
         "after",
@@ -36,12 +39,16 @@ class Step:
         "index",
         "name",
         "phase",
+        "public_clauses",
+        "seen_by",
     )
 
     def __init__(self, index: int, sd: StepDef, clauses: tuple[str, ...], text: str,
                  params: dict[str, Any] | None, events: tuple[dict[str, Any], ...], before: Any,
                  after: Any, choice: dict[str, str] | None,
-                 info: Callable[[Any], tuple[int, str]]) -> None:
+                 info: Callable[[Any], tuple[int, str]], public: str | None = None,
+                 seen_by: tuple[str, ...] = (), private: dict[str, str] | None = None,
+                 public_clauses: tuple[str, ...] | None = None) -> None:
         self.index = index
         self.name = sd.name
         self.phase = sd.phase
@@ -54,6 +61,10 @@ class Step:
         self.choice = choice
         self._info = info
         self._sentence: str | None = None
+        self._public = public
+        self.seen_by = seen_by
+        self._private = private
+        self.public_clauses = public_clauses
 
     @property
     def time(self) -> int:
@@ -75,6 +86,21 @@ class Step:
         if self._sentence is None:
             self._sentence = self._text.format(**self._params) if self._params else self._text
         return self._sentence
+
+    @property
+    def public(self) -> str | None:
+        """The sentence the players not in ``seen_by`` read (None: the sentence is for everyone)."""
+        if self._public is None:
+            return None
+        return self._public.format(**self._params) if self._params else self._public
+
+    def private(self, player: str) -> str | None:
+        """The sentence of its own that ``player`` reads (None: they read the sentence or the public
+        one)."""
+        text = self._private.get(player) if self._private else None
+        if text is None:
+            return None
+        return text.format(**self._params) if self._params else text
 
     def line(self) -> str:
         return f"{self.index}|{self.time}|{self.name}|{','.join(self.clauses)}|{self.sentence}"
@@ -153,7 +179,15 @@ class Game:
         self.chance: Chance = getattr(self.ctx, "chance", None) or Chance()
         self._steps = self.ruleset.flow.steps
         self._info = self.ruleset.turn_info
-        self.initial = state if state is not None else self.ruleset.initial_state(self.ctx, seed)
+        start = self.ruleset.initial_state(self.ctx, seed)
+        if state is not None and not isinstance(state, type(start)):
+            kind = type(state)
+            raise InputError(f"expected a state of {self.ruleset.id} ({type(start).__qualname__} of "
+                             f"{type(start).__module__}), got {kind.__qualname__} of "
+                             f"{kind.__module__}" if kind.__module__ != "builtins" else
+                             f"expected a state of {self.ruleset.id} ({type(start).__qualname__} "
+                             f"of {type(start).__module__}), got {kind.__name__}", field="state")
+        self.initial = state if state is not None else start
         self.lines: dict[str, Line] = {"main": Line("main", [])}
         self._line = self.lines["main"]
         self._at = 0
@@ -225,7 +259,16 @@ class Game:
         if player is not None and player not in self.players:
             raise InputError(f"no player {player!r}; players: {', '.join(self.players)}",
                              field="player")
-        return self.ruleset.view(self.ctx, self.state, player)
+        return player_view(self.ruleset, self.ctx, self.state, player)
+
+    def visible_history(self, player: str | None = None) -> list[SeenStep]:
+        """The history as ``player`` sees it: public sentences, the events that reach them, their own
+        choices only (``None``: everything)."""
+        return seen_history(self.ruleset, self.ctx, self.history, player)
+
+    def pending_for(self, player: str | None = None) -> Any:
+        """The pending decision as addressed to ``player`` (:func:`visibility.seen_decision`)."""
+        return seen_decision(self.pending, player)
 
     # ------------------------------------------------------------------ moving
     def step(self) -> Step:
@@ -320,7 +363,8 @@ class Game:
         at = self._at
         step = Step(at, sd, out.clauses or sd.clauses, out.text, out.params, out.events,
                     state, new, {p: o.label for p, o in chosen.items()} if chosen else None,
-                    self._info)
+                    self._info, getattr(out, "public", None), getattr(out, "seen_by", ()),
+                    getattr(out, "private", None), getattr(out, "public_clauses", None))
         steps = self._line.steps
         if at < len(steps):
             del steps[at:]
@@ -426,7 +470,7 @@ class Game:
             if agent is None:
                 given = ", ".join(agents) if isinstance(agents, Mapping) else ""
                 raise HisoutabError(f"no agent for {p} (agents are given for: {given or 'nobody'})")
-            seen = self.ruleset.view(self.ctx, state, p) if agent.observes else state
+            seen = player_view(self.ruleset, self.ctx, state, p) if agent.observes else state
             label = agent.choose(seen, decision, p)
             for option in opts:
                 if option.label == label:

@@ -8,6 +8,22 @@ from typing import Any
 
 from .errors import OptionError
 
+MAX_DIGITS = 100  # digits of an integer option value (as the file loader bounds them)
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` for a message; an integer of thousands of digits is not written out (nor
+    can Python write it). The error itself bounds a long message."""
+    if isinstance(value, int) and not isinstance(value, bool) and too_long(value):
+        return f"an integer of more than {MAX_DIGITS} digits"
+    return repr(value)
+
+
+def too_long(value: int) -> bool:
+    """Whether an integer has more than :data:`MAX_DIGITS` digits (without writing it out)."""
+    return abs(value).bit_length() > MAX_DIGITS * 3.33
+
+
 
 @dataclass(frozen=True)
 class RuleOption:
@@ -25,27 +41,41 @@ class RuleOption:
 
     def validate(self, value: Any) -> Any:
         expected = self.describe_expected()
+        self._bounded(value, expected)
         if self.choices:
             if value not in self.choices or isinstance(value, bool) != isinstance(self.default, bool):
-                raise OptionError(f"{value!r} is not allowed; expected {expected}", field=self.name)
+                raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
             return value
-        kind = self.kind or type(self.default)
-        if isinstance(value, bool) and kind is not bool:
-            raise OptionError(f"{value!r} is not allowed; expected {expected}", field=self.name)
-        if kind is list:
-            if not isinstance(value, (list, tuple)):
-                raise OptionError(f"{value!r} is not allowed; expected {expected}", field=self.name)
-            value = tuple(value)
-        elif not isinstance(value, kind):
-            raise OptionError(f"{value!r} is not allowed; expected {expected}", field=self.name)
+        value = self._of_kind(value, expected)
         if self.minimum is not None and isinstance(value, int) and value < self.minimum:
-            raise OptionError(f"{value!r} is too small; expected {expected}", field=self.name)
+            raise OptionError(f"{shown(value)} is too small; expected {expected}", field=self.name)
         if self.maximum is not None and isinstance(value, int) and value > self.maximum:
-            raise OptionError(f"{value!r} is too large; expected {expected}", field=self.name)
+            raise OptionError(f"{shown(value)} is too large; expected {expected}", field=self.name)
         if self.check is not None:
             problem = self.check(value)
             if problem:
-                raise OptionError(f"{value!r} is not allowed; expected {problem}", field=self.name)
+                raise OptionError(f"{shown(value)} is not allowed; expected {problem}", field=self.name)
+        return value
+
+    def _bounded(self, value: Any, expected: str) -> None:
+        """No integer of more than MAX_DIGITS digits, alone or in a list."""
+        items = value if isinstance(value, (list, tuple)) else (value,)
+        for item in items:
+            if isinstance(item, int) and not isinstance(item, bool) and too_long(item):
+                raise OptionError(f"an integer of more than {MAX_DIGITS} digits is not allowed; "
+                                  f"expected {expected}", field=self.name)
+
+    def _of_kind(self, value: Any, expected: str) -> Any:
+        """``value`` of the option's kind (a list becomes a tuple)."""
+        kind = self.kind or type(self.default)
+        if isinstance(value, bool) and kind is not bool:
+            raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
+        if kind is list:
+            if not isinstance(value, (list, tuple)):
+                raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
+            return tuple(value)
+        if not isinstance(value, kind):
+            raise OptionError(f"{shown(value)} is not allowed; expected {expected}", field=self.name)
         return value
 
     def describe_expected(self) -> str:
@@ -78,6 +108,9 @@ class OptionSet:
         return iter(self.declared)
 
     def get(self, name: str) -> RuleOption:
+        if not isinstance(name, str):
+            raise OptionError(f"{shown(name)}: expected an option's name (a text); known options: "
+                              + ", ".join(sorted(self._by_name)))
         try:
             return self._by_name[name]
         except KeyError:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
 
 R = TypeVar("R")
@@ -71,27 +72,9 @@ def from_dict(cls: Any, data: Any) -> Any:
     """Rebuild a value of type ``cls`` from its :func:`to_dict` form."""
     origin = typing.get_origin(cls)
     if origin is typing.Union or origin is types.UnionType:
-        args = typing.get_args(cls)
-        if data is None and type(None) in args:
-            return None
-        errors = []
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return from_dict(arg, data)
-            except (TypeError, ValueError, KeyError) as exc:
-                errors.append(exc)
-        raise ValueError(f"{data!r} matches none of {args}")
+        return _union_from(typing.get_args(cls), data)
     if origin is tuple:
-        args = typing.get_args(cls)
-        if not isinstance(data, (list, tuple)):
-            raise TypeError(f"expected a list, got {data!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_dict(args[0], v) for v in data)
-        if len(args) != len(data):
-            raise ValueError(f"expected {len(args)} items, got {len(data)}")
-        return tuple(from_dict(a, v) for a, v in zip(args, data, strict=True))
+        return _tuple_from(typing.get_args(cls), data)
     if origin is typing.Literal:
         if data not in typing.get_args(cls):
             raise ValueError(f"{data!r} is not one of {typing.get_args(cls)}")
@@ -99,31 +82,54 @@ def from_dict(cls: Any, data: Any) -> Any:
     if cls is Any:
         return freeze(data)
     if isinstance(cls, type) and getattr(cls, "__record__", False):
-        if not isinstance(data, dict):
-            raise TypeError(f"expected a mapping for {cls.__name__}, got {data!r}")
-        hints = _hints(cls)
-        kwargs = {}
-        for f in dataclasses.fields(cls):
-            if f.name in data:
-                kwargs[f.name] = from_dict(hints[f.name], data[f.name])
-        return cls(**kwargs)
-    if cls is bool:
-        if not isinstance(data, bool):
-            raise TypeError(f"expected true/false, got {data!r}")
-        return data
-    if cls is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise TypeError(f"expected an integer, got {data!r}")
-        return data
-    if cls is str:
-        if not isinstance(data, str):
-            raise TypeError(f"expected a string, got {data!r}")
-        return data
-    if cls is type(None):
-        if data is not None:
-            raise TypeError(f"expected null, got {data!r}")
-        return None
+        return _record_from(cls, data)
+    check = _SCALARS.get(cls)
+    if check is not None:
+        accepts, expected = check
+        if not accepts(data):
+            raise TypeError(f"expected {expected}, got {data!r}")
     return data
+
+
+def _union_from(args: tuple[Any, ...], data: Any) -> Any:
+    if data is None and type(None) in args:
+        return None
+    for arg in args:
+        if arg is type(None):
+            continue
+        try:
+            return from_dict(arg, data)
+        except (TypeError, ValueError, KeyError):
+            continue
+    raise ValueError(f"{data!r} matches none of {args}")
+
+
+def _tuple_from(args: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
+    if not isinstance(data, (list, tuple)):
+        raise TypeError(f"expected a list, got {data!r}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(from_dict(args[0], v) for v in data)
+    if len(args) != len(data):
+        raise ValueError(f"expected {len(args)} items, got {len(data)}")
+    return tuple(from_dict(a, v) for a, v in zip(args, data, strict=True))
+
+
+def _record_from(cls: type, data: Any) -> Any:
+    if not isinstance(data, dict):
+        raise TypeError(f"expected a mapping for {cls.__name__}, got {data!r}")
+    hints = _hints(cls)
+    kwargs = {f.name: from_dict(hints[f.name], data[f.name])
+              for f in dataclasses.fields(cls) if f.name in data}
+    return cls(**kwargs)
+
+
+#: scalar types: (does the JSON value fit, what was expected)
+_SCALARS: dict[Any, tuple[Callable[[Any], bool], str]] = {
+    bool: (lambda d: isinstance(d, bool), "true/false"),
+    int: (lambda d: isinstance(d, int) and not isinstance(d, bool), "an integer"),
+    str: (lambda d: isinstance(d, str), "a string"),
+    type(None): (lambda d: d is None, "null"),
+}
 
 
 def freeze(data: Any) -> Any:

@@ -157,8 +157,8 @@ def load_yaml(path: str | Path) -> Located:
 def pydantic_error(located: Located, exc: Any, prefix: Sequence[str | int] = ()) -> InputError:
     """One clear :class:`InputError` from a pydantic ValidationError (the first problem)."""
     errors = exc.errors(include_url=False)
-    err = errors[0]
-    loc = tuple(prefix) + tuple(x for x in err["loc"] if not _is_tag(x))
+    err = _meant(errors)
+    loc = tuple(prefix) + tuple(x for x in err["loc"] if not _is_tag(x) and not _is_branch(x))
     msg = err["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
@@ -168,10 +168,40 @@ def pydantic_error(located: Located, exc: Any, prefix: Sequence[str | int] = ())
         msg = "unknown field"
     elif "input" in err and err["type"] not in ("value_error",):
         msg = f"{msg} (got {err['input']!r})"
-    more = len(errors) - 1
+    more = len({_union_at(e["loc"]) for e in errors}) - 1  # a union's branches: one problem
     if more:
         msg += f" (and {more} more problem{'s' if more > 1 else ''} in this file)"
     return located.error(loc, msg)
+
+
+#: the names pydantic gives the scalar branches of a union in an error's location
+SCALAR_BRANCHES = frozenset({"str", "int", "float", "bool", "none", "bytes"})
+
+
+def _meant(errors: list[Any]) -> Any:
+    """The error of the branch the input meant: a union reports one error per branch, and a list or
+    mapping given where a text or a record is allowed meant the record (not «a valid string»)."""
+    def mismatch(e: Any) -> bool:
+        return bool(str(e["type"]).endswith("_type") and isinstance(e.get("input"), (dict, list))
+                    and e["loc"] and _is_branch(e["loc"][-1]))
+    fitting = [e for e in errors if not mismatch(e)]
+    return (fitting or errors)[0]
+
+
+def _union_at(loc: Any) -> tuple[Any, ...]:
+    """An error's location up to the first union branch in it (the place the input is at)."""
+    out = []
+    for x in loc:
+        if _is_branch(x):
+            break
+        out.append(x)
+    return tuple(out)
+
+
+def _is_branch(x: Any) -> bool:
+    """A union branch's name in a location (``str``, ``DeckSpec``), not a field or an index."""
+    return isinstance(x, str) and (x in SCALAR_BRANCHES or (
+        x[:1].isupper() and x.isidentifier() and any(c.islower() for c in x)))
 
 
 def _is_tag(x: Any) -> bool:

@@ -179,10 +179,39 @@ def _words(v: Any) -> str:
     return text if len(text) <= 120 else text[:119] + "…"
 
 
+WORDS_SHOWN = 120  # characters of one value a statement writes out
+
+
+def _full_words(v: Any) -> str:
+    """:func:`_words` without the cut."""
+    if v is None or isinstance(v, (bool, str)):
+        return _words(v)
+    if isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v):
+        return "[" + ", ".join(_full_words(x) for x in v) + "]"
+    return json.dumps(v, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def _pair_words(a: Any, b: Any) -> tuple[str, str]:
+    """Two differing values in words, each cut to about :data:`WORDS_SHOWN` characters around the
+    first place where their texts differ, so that a cut never hides the difference."""
+    ta, tb = _full_words(a), _full_words(b)
+    if len(ta) <= WORDS_SHOWN and len(tb) <= WORDS_SHOWN:
+        return ta, tb
+    k = next((i for i, (x, y) in enumerate(zip(ta, tb, strict=False)) if x != y), min(len(ta), len(tb)))
+    start = max(0, k - WORDS_SHOWN // 3)
+
+    def cut(text: str) -> str:
+        end = start + WORDS_SHOWN
+        return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+
+    return cut(ta), cut(tb)
+
+
 def _list_pair(a: list[Any], b: list[Any], names: tuple[str, str] = ("A", "B")) -> str:
     """Two lists side by side: whole when short, else what each has that the other has not."""
     if len(a) <= LIST_SHOWN and len(b) <= LIST_SHOWN:
-        return f"{_words(a)} vs {_words(b)}"
+        wa, wb = _pair_words(a, b)
+        return f"{wa} vs {wb}"
     only_a = list((Counter(_key(x) for x in a) - Counter(_key(x) for x in b)).elements())
     only_b = list((Counter(_key(x) for x in b) - Counter(_key(x) for x in a)).elements())
     if not only_a and not only_b:
@@ -205,7 +234,8 @@ def _moved(start: Any, now: Any) -> str:
         if len(came) > LIST_SHOWN or len(went) > LIST_SHOWN:
             text += " …"
         return text or "reordered"
-    return f"{_words(start)} → {_words(now)}"
+    was, now_text = _pair_words(start, now)
+    return f"{was} → {now_text}"
 
 
 @dataclass(frozen=True)
@@ -243,7 +273,8 @@ class Change:
                     f"{_moved(self.a_start, self.a)} vs {_moved(self.b_start, self.b)}")
         if isinstance(self.a, list) and isinstance(self.b, list):
             return f"{self.subject} {_list_pair(self.a, self.b, names)}"
-        return f"{self.subject} {_words(self.a)} vs {_words(self.b)}"
+        wa, wb = _pair_words(self.a, self.b)
+        return f"{self.subject} {wa} vs {wb}"
 
     def to_dict(self, names: tuple[str, str] = ("A", "B")) -> dict[str, Any]:
         d: dict[str, Any] = {"path": self.path, "a": self.a, "b": self.b, "text": self.text(names)}
@@ -267,8 +298,12 @@ def _labels(mine: Any, other: Any) -> str:
 class _Lens:
     """What two sides compare: the state itself (one ruleset) or what both rulesets declare."""
 
-    def __init__(self, a: Point, b: Point) -> None:
+    def __init__(self, a: Point, b: Point,
+                 own: tuple[Iterable[str], Iterable[str]] = ((), ())) -> None:
         self.rulesets = (a.ruleset, b.ruleset)
+        #: per side, the decision kinds only that side asks (answered by a declared vocabulary):
+        #: not a point where the lines must agree
+        self.own = (frozenset(own[0]), frozenset(own[1]))
         self._cache: dict[int, tuple[Any, Any]] = {}
         self._players: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.same = a.ruleset is b.ruleset or a.ruleset.id == b.ruleset.id
@@ -336,6 +371,8 @@ class _Lens:
         state = point.state
         out = self._same_view(rs, state) if self.same else self._declared_view(side, point)
         d = point.decision
+        if d is not None and str(d.kind) in self.own[side]:
+            d = None
         out[DECIDES] = "+".join(d.players) if d is not None else None
         if d is not None:
             for p, opts in zip(d.players, d.options, strict=True):
@@ -665,23 +702,28 @@ class Comparison:
 
 
 def compare_games(a: Any, b: Any, *, names: tuple[str, str] = ("A", "B"),
-                  labels: tuple[str, str] | None = None, ends: str = "both") -> Comparison:
+                  labels: tuple[str, str] | None = None, ends: str = "both",
+                  own: tuple[Iterable[str], Iterable[str]] = ((), ())) -> Comparison:
     """Compare the current lines of two games (up to their cursors) — see the module docstring.
 
     ``names`` are the short names the statement uses, ``labels`` what each side is (default: the
     ruleset ids). ``ends="both"``: a line that ends while the other goes on differs there;
     ``"shorter"``: the comparison stops at the end of the shorter line (a re-run that went on to
-    the next decision is not a difference)."""
+    the next decision is not a difference). ``own`` names, per side, the decision kinds only that
+    side asks (a re-run through a vocabulary answered them by a declared rule): who decides there
+    and what is offered are not compared."""
     if ends not in ("both", "shorter"):
         raise ValueError(f"ends={ends!r}: expected 'both' or 'shorter'")
     pa, pb = line_points(a), line_points(b)
-    return compare_points(pa, pb, names=names, labels=labels or (a.ruleset.id, b.ruleset.id), ends=ends)
+    return compare_points(pa, pb, names=names, labels=labels or (a.ruleset.id, b.ruleset.id), ends=ends,
+                          own=own)
 
 
 def compare_points(pa: Sequence[Point], pb: Sequence[Point], *, names: tuple[str, str] = ("A", "B"),
-                   labels: tuple[str, str] = ("A", "B"), ends: str = "both") -> Comparison:
+                   labels: tuple[str, str] = ("A", "B"), ends: str = "both",
+                   own: tuple[Iterable[str], Iterable[str]] = ((), ())) -> Comparison:
     """Compare two lines given as their points (the start first): see :func:`compare_games`."""
-    lens = _Lens(pa[0], pb[0])
+    lens = _Lens(pa[0], pb[0], own)
     sa, sb = _Side.of(lens, 0, pa), _Side.of(lens, 1, pb)
     walk = _Walk(lens, sa, sb)
     start = [Change(p, walk.start_a.get(p), walk.start_b.get(p)) for p in _paths(walk.start_a, walk.start_b)
@@ -764,7 +806,7 @@ def _table(changes: Iterable[Change], names: tuple[str, str]) -> str:
         elif c.baseline:
             a, b = _moved(c.a_start, c.a), _moved(c.b_start, c.b)
         else:
-            a, b = _words(c.a), _words(c.b)
+            a, b = _pair_words(c.a, c.b)
         rows.append(f"<tr><td>{e(c.subject)}</td><td>{e(a)}</td><td>{e(b)}</td></tr>")
     if not rows:
         return ""

@@ -9,7 +9,11 @@ written from the guide gets the generic behaviour without declaring anything:
   ``/`` when it names a player, else nobody (a shared card);
 - ``home_zone(ctx, card, owner)``: the zone a card pushed out of an overlaid zone goes back to;
   default None (the scenario's ``rest`` rule);
-- ``time_axis``: the state field that is the game's clock; default None (no clock).
+- ``time_axis``: the state field that is the game's clock; default None (no clock);
+- ``chance_outcomes(ctx, kind)``: every outcome a chance event of ``kind`` can have in the game
+  (the cards a draw can give, the faces of its dice, the labels a pick chooses among), or None
+  (not known); default: a ``draw`` gives a card of the game (when it has a card pool), a ``pick``
+  written as a player's name (``P3``) names a player of the game, the rest is not known.
 """
 
 from __future__ import annotations
@@ -71,3 +75,28 @@ def no_clock(ruleset: Any) -> str:
     """Why ``until: {time: …}`` / ``time:`` cannot be used with a ruleset that has no clock."""
     return (f"{ruleset.id} has no clock (it declares no time_axis); stop by steps or decisions "
             "instead: until: {step: N}, until: decision, or an after: / at_decision: checkpoint")
+
+
+def chance_outcomes(ruleset: Any, ctx: Any, kind: str) -> frozenset[Any] | None:
+    """The outcomes a chance event of ``kind`` can have in the game, or None (not known)."""
+    hook = getattr(ruleset, "chance_outcomes", None)
+    if callable(hook):
+        declared = hook(ctx, kind)
+        if declared is not None:
+            return frozenset(declared)
+    if kind == "draw":
+        pool = card_pool(ruleset, ctx)
+        return frozenset(pool) if pool else None
+    return None
+
+
+def looks_like_player(value: Any, players: Sequence[str]) -> bool:
+    """``P3`` among players ``P1``, ``P2``: a name of the players' form (their common letters,
+    then a number)."""
+    if not isinstance(value, str) or not players:
+        return False
+    heads = {p.rstrip("0123456789") for p in players}
+    if len(heads) != 1 or any(p == p.rstrip("0123456789") for p in players):
+        return False
+    head = heads.pop()
+    return value.startswith(head) and value[len(head):].isdigit()

@@ -24,9 +24,10 @@ from hisoutab.engine.yamlio import Located, load_yaml, load_yaml_text
 
 from .characters import resolve_characters
 from .expect import Checkpoint, expect_type, parse_expect
-from .frames import apply_next, dry_run
-from .hooks import no_clock, time_axis
-from .overlay import Overlay
+from .frames import apply_next, dry_run_all
+from .hooks import card_owner, chance_outcomes, looks_like_player, no_clock, time_axis
+from .overlay import Overlay, problem_text
+from .setup_paths import resolve_paths
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
 TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "chance", "setup", "script", "until",
@@ -77,6 +78,8 @@ class Scenario:
     #: the frames the file put on the agenda (``setup.next`` / ``setup.state.agenda``), bottom
     #: first, each with the path of the line that gave it
     given_frames: list[tuple[str | int, ...]] = field(default_factory=list)
+    #: a lenient load (for diffs): the expectations this ruleset cannot read, left out, and why
+    dropped_expect: str = ""
 
     def new_game(self) -> Game:
         """A game at the start state, with the forced chance outcomes the setup did not use."""
@@ -126,6 +129,13 @@ def load_scenario(path: str | Path, *, ruleset: str | None = None,
 
 
 def load_scenario_text(text: str, file: str = "<scenario>", **kw: Any) -> Scenario:
+    """Load and fully validate a scenario given as text (``file`` names it in messages)."""
+    if not isinstance(text, str):
+        raise InputError(f"load_scenario_text({type(text).__name__}): expected the scenario's "
+                         "text (a str)", field="text")
+    if not isinstance(file, str):
+        raise InputError(f"load_scenario_text(file={type(file).__name__}): expected a file name "
+                         "(a str)", field="file")
     return parse_scenario(load_yaml_text(text, file), **kw)
 
 
@@ -139,6 +149,7 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     setup_raw, setup = _setup(loc, rs, data.get("setup"))
     game = _game(loc, rs, seed, resolved, setup)
     forced = _parse_chance(loc, data.get("chance"), game.players, rs)
+    _check_outcomes(loc, forced, rs, game.ctx, game.players)
     for fl in forced:
         game.chance.forced.append(fl.forced)
     with forced_located(loc, forced, game.chance):
@@ -146,19 +157,33 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
     left = [fl for fl in forced if any(f is fl.forced for f in game.chance.forced)]
     state, given = _explicit(loc, rs, game.ctx, state, setup_raw)
     if given:
-        dry_run(loc, Game(rs, seed=seed, options=resolved, setup=setup, state=state), given[-1])
+        dry_run_all(loc, lambda st: Game(rs, seed=seed, options=resolved, setup=setup, state=st),
+                    state, given)
     script = _parse_script(loc, data.get("script"))
     until = _parse_until(loc, data.get("until", "end"), rs)
     max_steps = data.get("max_steps", 5000)
     expect_type(loc, ("max_steps",), max_steps, int, "an integer ≥ 1")
     if max_steps < 1:
         raise loc.error(("max_steps",), f"expected an integer ≥ 1, got {max_steps}")
-    expect = parse_expect(loc, data.get("expect"), state, rs, game.players)
+    expect, dropped_expect = _expectations(loc, data.get("expect"), state, rs, game.players, lenient)
     return Scenario(file=loc.file, located=loc, name=data["name"], description=data["description"],
                     ruleset=rs, options=resolved, option_overrides=merged, seed=seed, setup=setup,
                     start_state=state, script=script, until=until, max_steps=max_steps,
                     expect=expect, raw=data, dropped_options=dropped, chance=left,
-                    given_frames=given)
+                    given_frames=given, dropped_expect=dropped_expect)
+
+
+def _expectations(loc: Located, raw: Any, state: Any, rs: Any, players: tuple[str, ...],
+                  lenient: bool) -> tuple[list[Checkpoint], str]:
+    """The file's expectations; a lenient load (another ruleset's run in a diff, which compares the
+    runs and checks nothing) leaves them out when this ruleset cannot read them (another clause
+    table, other step names), with the reason."""
+    try:
+        return parse_expect(loc, raw, state, rs, players), ""
+    except InputError as exc:
+        if not lenient:
+            raise
+        return [], str(exc).splitlines()[0]
 
 
 def _top(loc: Located) -> dict[str, Any]:
@@ -201,7 +226,8 @@ def _options(loc: Located, rs: Any, raw: Any, options: dict[str, Any] | None, le
     except InputError as exc:
         name = exc.field or ""
         where: tuple[str | int, ...] = ("options", name) if name in opts_raw else ("options",)
-        raise loc.error(where, exc.detail if name in opts_raw else f"{name}: {exc.detail}") from None
+        text = exc.detail if name in opts_raw or not name else f"{name}: {exc.detail}"
+        raise loc.error(where, text) from None
 
 
 def _setup(loc: Located, rs: Any, raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -214,8 +240,12 @@ def _setup(loc: Located, rs: Any, raw: Any) -> tuple[dict[str, Any], dict[str, A
         if key not in allowed:
             raise loc.error(("setup", key), "unknown key; expected one of " + ", ".join(allowed))
     setup: dict[str, Any] = {k: setup_raw[k] for k in schema_fields if k in setup_raw}
-    if "characters" in setup:
-        setup["characters"] = resolve_characters(loc, rs, setup["characters"])
+    resolved = resolve_characters(loc, rs, setup["characters"]) if "characters" in setup else None
+    for key in setup:  # every other file name is a path from the scenario's folder too
+        if key != "characters" or resolved is None:
+            setup[key] = resolve_paths(loc, setup[key], ("setup", key))
+    if resolved is not None:
+        setup["characters"] = resolved
     return setup_raw, setup
 
 
@@ -273,7 +303,8 @@ def _invariants(loc: Located, rs: Any, ctx: Any, ov: Overlay, set_up: Any, state
         where = ov.locate_problem(problems[0], setup_raw.get("state") or {},
                                   _clears(loc, rs, ctx, set_up, setup_raw, problems[0]))
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise loc.error(("setup", "state") + where, f"impossible state: {problems[0]}{more}")
+        text = problem_text(problems[0], setup_raw.get("state") or {}, where)
+        raise loc.error(("setup", "state") + where, f"impossible state: {text}{more}")
 
 
 @contextmanager
@@ -418,6 +449,38 @@ def _parse_chance(loc: Located, raw: Any, players: tuple[str, ...], rs: Any = No
                         "{draw: gohei_jab, player: P1}]")
     declared = declared_kinds(rs) if rs is not None else None
     return [_chance_item(loc, k, item, players, declared) for k, item in enumerate(raw)]
+
+
+def _check_outcomes(loc: Located, forced: list[ForcedLine], rs: Any, ctx: Any,
+                    players: tuple[str, ...]) -> None:
+    """Each forced outcome can happen in this game: a drawn card is a card of the game (of the
+    player it is forced for, when it names one), a picked player plays, a die face is on the die."""
+    for fl in forced:
+        f = fl.forced
+        where: tuple[str | int, ...] = ("chance", fl.index, f.kind)
+        if f.kind == "pick" and looks_like_player(f.value, players) and f.value not in players:
+            raise loc.error(where, f"{f.value!r}: no such player; the players are "
+                            + ", ".join(players))
+        known = chance_outcomes(rs, ctx, f.kind)
+        if known is None or f.kind == "shuffle":
+            continue
+        if f.kind == "draw":
+            cards = [c for c in known if isinstance(c, str)]
+            if f.player is not None:
+                cards = [c for c in cards if card_owner(rs, c, players) in (f.player, None)]
+            if not any(_names_card(c, f.value) for c in cards):
+                whose = f" of {f.player}" if f.player is not None else ""
+                raise loc.error(where, f"{f.value!r}: no such card{whose} in this game; a forced "
+                                "draw names a card of the game (its id or instance)")
+        elif f.value not in known:
+            shown = ", ".join(sorted(map(str, known)))
+            raise loc.error(where, f"{f.value!r}: a {f.kind} here is one of {shown}")
+
+
+def _names_card(card: str, value: Any) -> bool:
+    """Whether a forced draw's value names ``card`` (its instance, copy or id, as chance does)."""
+    short = card.split("/", 1)[-1]
+    return bool(card == value or short == value or short.split("#", 1)[0] == value)
 
 
 def declared_kinds(rs: Any) -> set[str]:

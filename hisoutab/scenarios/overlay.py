@@ -294,7 +294,17 @@ class Overlay:
     def locate_problem(self, problem: str, overlay: dict[str, Any],
                        clears: Any = None) -> Path:
         """The overlay path a ruleset's invariant message most likely concerns; among several
-        candidates (x and y of an off-board piece), the one whose removal ``clears(path)`` it."""
+        candidates (x and y of an off-board piece), the one whose removal ``clears(path)`` it.
+        A message that starts with a field's path (``stack.0.hand: …``) is about that field: the
+        deepest part of the path the overlay gives."""
+        named = named_field(problem)
+        found = _deepest(overlay, named[0]) if named is not None else ()
+        if named is not None and found == named[0] and not isinstance(_at(overlay, found), dict):
+            return found
+        guessed = self._guess(problem, overlay, clears)
+        return guessed if guessed or not found else found
+
+    def _guess(self, problem: str, overlay: dict[str, Any], clears: Any) -> Path:
         for iid, path in self.placed_at.items():
             if iid in problem:
                 return path
@@ -313,6 +323,47 @@ class Overlay:
             if str(key).lower() in words:
                 return (key,)
         return ()
+
+
+_NAMED = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*): ")
+
+
+def named_field(problem: str) -> tuple[Path, str] | None:
+    """(the field path an invariant message starts with, the rest of the message), or None."""
+    m = _NAMED.match(problem)
+    if m is None:
+        return None
+    path = tuple(int(x) if x.isdigit() else x for x in m.group(1).split("."))
+    return path, problem[m.end():]
+
+
+def problem_text(problem: str, overlay: dict[str, Any], where: Path) -> str:
+    """The invariant message as said at ``where``: without the field path it starts with when
+    that is the field ``where`` names (a record's own problems keep their holder's name)."""
+    named = named_field(problem)
+    if named is None or named[0] != where or isinstance(_at(overlay, where), dict):
+        return problem
+    return named[1]
+
+
+def _at(overlay: Any, path: Path) -> Any:
+    for key in path:
+        overlay = overlay[key]
+    return overlay
+
+
+def _deepest(overlay: Any, path: Path) -> Path:
+    """The longest start of ``path`` that the overlay gives."""
+    out: list[str | int] = []
+    node = overlay
+    for key in path:
+        inside = (key in node if isinstance(node, dict) else isinstance(node, list)
+                  and isinstance(key, int) and 0 <= key < len(node))
+        if not inside:
+            break
+        node = node[key]
+        out.append(key)
+    return tuple(out)
 
 
 #: words of invariant messages → the fields they are likely about

@@ -511,6 +511,9 @@ def run_scenario(sc: Scenario, *, until: str | None = None, prompt: Prompt | Non
     """Run a loaded scenario and check its expectations. ``until`` (step, turn, decision, end) then
     goes on past the scenario's own end, for exploring; ``prompt(game, decision)`` answers the
     decisions the script does not (returning None stops)."""
+    if not isinstance(sc, Scenario):
+        raise InputError(f"run_scenario({type(sc).__name__}): expected a loaded Scenario "
+                         "(load_scenario or load_scenario_text gives one)", field="sc")
     result = _Run(sc, until, prompt, on_step).run()
     if golden and until is None:
         gp = Path(sc.golden_path)

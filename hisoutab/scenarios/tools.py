@@ -9,6 +9,7 @@ from hisoutab.engine.errors import InputError
 from hisoutab.engine.record import to_dict
 from hisoutab.engine.ruleset import get_ruleset
 from hisoutab.presentation.compare import Comparison, compare_games
+from hisoutab.presentation.rerun import decision_kind, options_from_choices, replay, vocabulary
 
 from .model import find_scenarios, load_scenario
 from .runner import Result, run_file, run_scenario
@@ -120,6 +121,9 @@ class Diff:
     lines: tuple[str | None, str | None] = (None, None)
     state_differences: list[tuple[str, Any, Any]] = field(default_factory=list)
     comparison: Comparison | None = None
+    #: B's run is A's line re-run through the vocabulary B's ruleset declares for A's: what was
+    #: mapped, and where and why the lines part ("": B ran the file's own script)
+    mapping: str = ""
 
     @property
     def same(self) -> bool:
@@ -142,9 +146,11 @@ class Diff:
             "steps": [len(ra.steps), len(rb.steps)],
             "passed": [ra.passed, rb.passed],
             "dropped_options": [r.scenario.dropped_options if r.scenario else [] for r in (ra, rb)],
+            "dropped_expect": [r.scenario.dropped_expect if r.scenario else "" for r in (ra, rb)],
             "failures": [[str(f) for f in ra.failures], [str(f) for f in rb.failures]],
             "end_differences": [{"path": p, "a": va, "b": vb} for p, va, vb in self.state_differences],
             "comparison": self.comparison.to_dict() if self.comparison is not None else None,
+            "mapping": self.mapping or None,
             "statement": self.statement(),
         }
 
@@ -155,10 +161,12 @@ def diff_scenario(path: str, a: str, b: str, options_a: dict[str, Any] | None = 
     meaningful difference (``comparison``), the first step where the logs part and the state
     differences at the end."""
     ra = run_file(path, ruleset=a, options=options_a or {}, golden=False, lenient=True)
-    rb = run_file(path, ruleset=b, options=options_b or {}, golden=False, lenient=True)
+    mapped = _mapped_run(path, ra, b, options_b or {})
+    rb = mapped[0] if mapped is not None else run_file(path, ruleset=b, options=options_b or {},
+                                                       golden=False, lenient=True)
     label_a = a + (f" {options_a}" if options_a else "")
     label_b = b + (f" {options_b}" if options_b else "")
-    d = Diff(str(path), label_a, label_b, (ra, rb))
+    d = Diff(str(path), label_a, label_b, (ra, rb), mapping=mapped[1] if mapped is not None else "")
     la = [s.line() for s in ra.steps]
     lb = [s.line() for s in rb.steps]
     for i in range(max(len(la), len(lb))):
@@ -178,8 +186,34 @@ def diff_scenario(path: str, a: str, b: str, options_a: dict[str, Any] | None = 
                 d.state_differences.append((k, va, vb))
         if fa.get("rng") != fb.get("rng") and not d.state_differences and d.first_difference is None:
             d.state_differences.append(("rng", fa.get("rng"), fb.get("rng")))
-        d.comparison = compare_games(ra.game, rb.game, labels=(label_a, label_b))
+        own = mapped[2] if mapped is not None else ((), ())
+        d.comparison = compare_games(ra.game, rb.game, labels=(label_a, label_b), own=own)
     elif (ra.game is None) != (rb.game is None):
         d.first_difference = 0
     return d
 
+
+
+def _mapped_run(path: str, ra: Result, b: str, options_b: dict[str, Any]
+                ) -> tuple[Result, str, tuple[frozenset[str], frozenset[str]]] | None:
+    """B's run as A's line re-run under ruleset ``b`` (another ruleset that declares a vocabulary
+    for A's): B's game starts where the file says, and A's choices are played through the
+    vocabulary (:func:`hisoutab.presentation.rerun.replay`) instead of the file's script, which
+    answers A's decisions, not B's. None: the same ruleset, no vocabulary, or A or B did not load
+    (then B runs the file as written)."""
+    if ra.game is None or ra.game.ruleset.id == b:
+        return None
+    source = ra.game
+    try:
+        vocab = vocabulary(source.ruleset, b)
+        chosen, notes = options_from_choices(source, vocab)
+        sc = load_scenario(path, ruleset=b, options={**chosen, **options_b}, lenient=True)
+    except InputError:
+        return None
+    game = sc.new_game()
+    rerun = replay(game, [s for s in source.history if s.choice is not None], sc.max_steps, vocab,
+                   lambda step: decision_kind(source, step))
+    rerun.notes[:0] = notes
+    result = Result(sc, str(path), game, stopped=rerun.parted or "the line of A replayed")
+    return (result, f"A's choices mapped by {b}'s vocabulary for {source.ruleset.id}: {rerun.report}",
+            vocab.own)

@@ -3,8 +3,9 @@
 No Jupyter import, no game named: any ruleset's game. ``line_scenario(game)`` is the YAML text of a
 scenario that starts where the game started (the capture of a crafted state, or the standard setup
 with the game's seed, setup and options), plays the choices of the current line up to the cursor as
-``script`` lines and checks a few state values when the run stops there (the time, the players' HP —
-or, for a game without HP, the players' declared counters).
+``script`` lines, forces the chance outcomes that were forced on that line (``chance:``), and checks
+a few state values when the run stops there (the time, the players' HP — or, for a game without HP,
+the players' declared counters — and the shared counters).
 """
 
 from __future__ import annotations
@@ -78,9 +79,45 @@ def _checks(game: Game) -> dict[str, Any]:
                 else None
             if path is not None:
                 check[path] = v
+    for z in game.ruleset.zones:
+        v = getattr(s, z.attr, None) if z.kind == "counter" and z.owner == "shared" else None
+        if isinstance(v, int) and not isinstance(v, bool):
+            check[z.attr] = v
     if game.over:
         check["over"] = True
     return check
+
+
+def _chance(game: Game) -> list[dict[str, Any]]:
+    """The outcomes forced on the current line up to the cursor, as a scenario's ``chance:``
+    entries: each names its draw (``player``, ``what``) and which of the matching draws it is
+    (``nth``, counted from the start), so the replay forces exactly those draws. A forced shuffle's
+    event holds no order (it would tell the deck): its order comes from the outcomes the game used,
+    when they are the line's (the same number of forced shuffles)."""
+    events = [e for step in game.history[:game.cursor] for e in getattr(step, "events", ()) or ()
+              if isinstance(e, dict) and e.get("type") == "chance"]
+    used_shuffles = [f.value for f in game.chance.used if f.kind == "shuffle"]
+    forced_shuffles = [e for e in events if e.get("forced") and e.get("kind") == "shuffle"]
+    shuffles = iter(used_shuffles if len(used_shuffles) == len(forced_shuffles) else ())
+    seen: dict[tuple[Any, ...], int] = {}
+    out: list[dict[str, Any]] = []
+    for e in events:
+        kind, player, what = e.get("kind"), e.get("player"), e.get("what")
+        for key in {(kind, player, what), (kind, None, what)}:
+            seen[key] = seen.get(key, 0) + 1
+        if not e.get("forced"):
+            continue
+        value = next(shuffles, None) if kind == "shuffle" else e.get("outcome")
+        if value is None:
+            continue
+        entry: dict[str, Any] = {str(kind): list(value) if isinstance(value, tuple) else value}
+        if player is not None:
+            entry["player"] = player
+        if what is not None:
+            entry["what"] = what
+        entry["nth"] = seen[(kind, player, what)]
+        out.append(entry)
+    return out
 
 
 def _choice(choice: dict[str, str]) -> str | dict[str, str]:
@@ -112,6 +149,9 @@ def line_scenario(game: Game, *, name: str | None = None, description: str | Non
     script = [_choice(s.choice) for s in game.history if s.choice]
     if script:
         doc["script"] = script
+    forced = _chance(game)
+    if forced:
+        doc["chance"] = forced
     # stop after the cursor's last step (step indices count from the game's start; at the
     # start itself, before any step: an edit's new line)
     doc["until"] = until_after(game.cursor)

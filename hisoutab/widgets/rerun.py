@@ -17,11 +17,13 @@ from typing import Any
 import ipywidgets as W
 import yaml
 
-from hisoutab.engine.errors import HisoutabError, IllegalChoice, OptionError
+from hisoutab.engine.errors import HisoutabError, OptionError
 from hisoutab.engine.game import Game, Step
 from hisoutab.engine.ruleset import all_rulesets
 from hisoutab.presentation import StatePicture
 from hisoutab.presentation.compare import Comparison, compare_games, comparison_html
+from hisoutab.presentation.rerun import replay as replay_line
+from hisoutab.presentation.rerun import rerun_under
 
 from .controls import button, classed, esc, failed
 from .export import started_from_state
@@ -32,23 +34,7 @@ __all__ = ["RerunPanel", "replay"]
 def replay(game: Game, choices: Iterable[Step], max_steps: int = 100_000) -> str:
     """Play the recorded ``choices`` (steps with a choice) on ``game``, running the automatic steps
     between them; returns what happened: every choice replayed, or where and why they diverged."""
-    choices = list(choices)
-    for k, old in enumerate(choices):
-        game.run(until="decision", max_steps=max_steps)
-        d = game.pending
-        choice = old.choice or {}
-        where = f"diverged at choice {k + 1} of {len(choices)} (step {old.index})"
-        if d is None:
-            return f"{where}: the game {'is over' if game.over else 'asks nothing'} there"
-        if tuple(d.players) != tuple(choice):
-            return f"{where}: {', '.join(d.players)} must decide ({d.kind}), not {', '.join(choice)}"
-        try:
-            game.choose(dict(choice) if d.joint else choice[d.players[0]])
-        except IllegalChoice:
-            bad = [f"{p} {c!r}" for p, c in choice.items() if c not in d.labels(p)]
-            return f"{where}: {', '.join(bad)} is no longer legal ({d.kind})"
-    game.run(until="decision", max_steps=max_steps)
-    return f"all {len(choices)} choices replayed"
+    return replay_line(game, choices, max_steps).report
 
 
 def _first_difference(old: list[Step], new: list[Step]) -> int | None:
@@ -116,12 +102,13 @@ class RerunPanel:
 
     # ---------------------------------------------------------------- the difference
     def compare_lines(self, mine: Game, other: Game, names: tuple[str, str], labels: tuple[str, str],
-                      report: str) -> Comparison:
+                      report: str, own: tuple[Iterable[str], Iterable[str]] = ((), ())) -> Comparison:
         """Compare this line (up to the cursor) with a re-run of its choices and show the result. A
         re-run whose choices all fit may have gone on to the next decision: only the common part
-        counts; a re-run that diverged is compared to its end."""
+        counts; a re-run that diverged is compared to its end. ``own``: the decision kinds only
+        each side asks (answered through a vocabulary), not compared."""
         ends = "shorter" if report.startswith("all ") else "both"
-        comparison = compare_games(mine, other, names=names, labels=labels, ends=ends)
+        comparison = compare_games(mine, other, names=names, labels=labels, ends=ends, own=own)
         self.show_comparison(comparison)
         return comparison
 
@@ -191,8 +178,10 @@ class RerunPanel:
     # ---------------------------------------------------------------- rulesets
     def rerun_with_ruleset(self, ruleset: str | None = None) -> Game | None:
         """Play the choices of the current line again under another ruleset (default: the ruleset
-        panel's), from its standard setup with the same seed and setup, and say what changes: where
-        the choices stop fitting, the steps each line took and each game's result. The other game is
+        panel's), from its standard setup with the same seed, the setup, options and choices mapped
+        through the vocabulary the rulesets share (:func:`~hisoutab.presentation.rerun.rerun_under`;
+        a ruleset that shares none is refused), and say what changes: where and why the choices
+        stop fitting, what was mapped, the steps each line took and each game's result. The other game is
         kept in ``compared[ruleset]`` and its picture shown beside this one (its states belong to that
         ruleset, so the workbench keeps playing the current game). A game that started from an edited
         or crafted state, or whose setup the other ruleset cannot read, cannot move."""
@@ -203,14 +192,15 @@ class RerunPanel:
                                       "cannot read: re-run from a standard game")
             return None
         try:
-            other = Game(ruleset, seed=g.seed, setup=g.setup)
-            report = replay(other, [s for s in g.history if s.choice is not None])
+            rerun = rerun_under(g, ruleset)
         except HisoutabError as exc:
-            self.o_msg.value = failed(f"{ruleset}: {exc}")
+            self.o_msg.value = failed(f"{ruleset}: {exc.detail if hasattr(exc, 'detail') else exc}")
             return None
+        other, report = rerun.game, rerun.report
         self.compared[ruleset] = other
         mine, theirs = g.result(), other.result()
-        comparison = self.compare_lines(g, other, ("here", "there"), (g.ruleset.id, ruleset), report)
+        own = rerun.vocab.own if rerun.vocab is not None else ((), ())
+        comparison = self.compare_lines(g, other, ("here", "there"), (g.ruleset.id, ruleset), report, own)
         self.o_msg.value = (
             f'<span class="hs-rerun">{esc(ruleset)}: {esc(report)}; '
             f"{len(other.history)} steps there against {len(g.history)} here; "

@@ -23,6 +23,7 @@ from hisoutab.engine.agents import RandomAgent
 from hisoutab.engine.errors import HisoutabError, IllegalChoice, InputError
 from hisoutab.engine.game import Game, Step
 from hisoutab.engine.ruleset import ruleset_of_state
+from hisoutab.engine.visibility import player_view, seen_step
 from hisoutab.presentation import StatePicture, presentation_for
 from hisoutab.presentation.cards import card_title, moved_cards
 from hisoutab.presentation.compare import decision_at
@@ -96,7 +97,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         self.viewing: str | None = None
         self._prefix = f"hswb{next(_PREFIXES)}"
         self._pictured: tuple[Any, ...] | None = None  # (state, ctx, viewer, highlight) last drawn
-        self._log_lines: dict[int, tuple[Step, tuple[str, int]]] = {}
+        self._log_lines: dict[tuple[int, str | None], tuple[Step, tuple[str, int]]] = {}
 
         # ------------------------------------------------------------ controls
         self.b_first = button("◀◀", "hs-first", "go to the start of the line (key: Home)")
@@ -246,7 +247,8 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         d = g.pending
         if d is None:
             return None
-        seen = {p: g.ruleset.view(g.ctx, g.state, p) if self.agent.observes else g.state for p in d.players}
+        seen = {p: player_view(g.ruleset, g.ctx, g.state, p) if self.agent.observes else g.state
+                for p in d.players}
         chosen = {p: self.agent.choose(seen[p], d, p) for p in d.players}
         return g.choose(chosen if d.joint else chosen[d.players[0]])
 
@@ -366,9 +368,9 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
                 if step is None:
                     self.message = (f"{player} has chosen (hidden); waiting for "
                                     + ", ".join(p for p in d.players if p not in g.hidden_choices()))
-                elif step.choice is not None:
+                elif self._shown(step).choice is not None:
                     self._reveal = "revealed: " + ", ".join(
-                        f"{p} → {self._words(d, p, c)}" for p, c in step.choice.items())
+                        f"{p} → {self._words(d, p, c)}" for p, c in self._shown(step).choice.items())
             else:
                 step = g.choose(label)
         except IllegalChoice as exc:
@@ -548,7 +550,13 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
     def _seen(self, state: Any) -> Any:
         """``state`` as the player viewed as sees it (the designer: all of it)."""
         g = self.game
-        return state if self.viewing is None else g.ruleset.view(g.ctx, state, self.viewing)
+        return state if self.viewing is None else player_view(g.ruleset, g.ctx, state, self.viewing)
+
+    def _shown(self, s: Step) -> Any:
+        """Step ``s`` as the player viewed as sees it: its public sentence, their own choice, their
+        views around it (:func:`hisoutab.engine.visibility.seen_step`); the designer: ``s``."""
+        g = self.game
+        return s if self.viewing is None else seen_step(g.ruleset, g.ctx, s, self.viewing)
 
     def _render_step(self) -> None:
         g = self.game
@@ -558,17 +566,17 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
                                     + (f" — next: {esc(nxt.name)} ({esc(nxt.phase)})" if nxt else "")
                                     + "</div>")
             return
-        s = g.history[-1]
-        diff = state_diff(self._seen(s.before), self._seen(s.after),
-                          names=card_names(g.ctx, s.before, s.after))
+        real = g.history[-1]
+        s = self._shown(real)
+        diff = state_diff(s.before, s.after, names=card_names(g.ctx, real.before, real.after))
         rows = "".join(f"<tr><td><code>{esc(k)}</code></td><td>{esc(v)}</td></tr>"
                        for k, v in diff[:DIFF_ROWS])
         if len(diff) > DIFF_ROWS:
             rows += f"<tr><td colspan=2>… {len(diff) - DIFF_ROWS} more</td></tr>"
         choice = ""
         if s.choice:
-            d = decision_at(g.ruleset, g.ctx, s.before)
-            words = ", ".join(f"{p}: {self._words(d, p, c, s.before) if d is not None else c}"
+            d = decision_at(g.ruleset, g.ctx, real.before)
+            words = ", ".join(f"{p}: {self._words(d, p, c, real.before) if d is not None else c}"
                               for p, c in s.choice.items())
             labels = ", ".join(f"{p}: {c}" for p, c in s.choice.items())
             choice = f'<br><span class="hs-chosen" title="{esc(labels)}">▶ {esc(words)}</span>'
@@ -577,7 +585,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
             f'<div class="hs-step-info"><b>step {s.index}</b> · t={esc(s.time)} · turn {esc(s.actor)} · '
             f"phase <b>{esc(s.phase)}</b> · <code>{esc(s.name)}</code> · {self._clause_links(s.clauses)}"
             f'<div class="hs-sentence" style="font-size:1.1em;margin:4px 0">{esc(s.sentence)}</div>'
-            f"{choice}{self._chips(s)}"
+            f"{choice}{self._chips(real)}"
             f'<table class="hs-diff" style="font-size:0.9em">{rows or "<tr><td>no change</td></tr>"}</table>'
             "</div>")
 
@@ -627,11 +635,13 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
 
     def _log_entry(self, s: Step) -> tuple[str, int]:
         """The log's line for step ``s`` (made once per step)."""
-        hit = self._log_lines.get(id(s))
+        key = (id(s), self.viewing)
+        hit = self._log_lines.get(key)
         if hit is None or hit[0] is not s:
-            text = (f"{s.index:>4} t={s.time} {'▶ ' if s.choice else ''}{s.name} "
-                    f"[{', '.join(s.clauses)}] {s.sentence}")
-            hit = self._log_lines[id(s)] = (s, (text, s.index))
+            v = self._shown(s)  # as the player viewed as reads it
+            text = (f"{v.index:>4} t={v.time} {'▶ ' if v.choice else ''}{v.name} "
+                    f"[{', '.join(v.clauses)}] {v.sentence}")
+            hit = self._log_lines[key] = (s, (text, s.index))
         return hit[1]
 
     def _render_log(self) -> None:

@@ -30,6 +30,13 @@ def check_invariants(ctx: Context, s: State, ruleset: RulesetBase) -> list[str]:
         problems.append(f"first racer {s.first} is not a player index")
     if not 0 <= s.round <= ctx.limit:
         problems.append(f"round {s.round} outside 0..{ctx.limit}")
+    problems += _end_problems(ctx, s, names)
+    return problems
+
+
+def _end_problems(ctx: Context, s: State, names: tuple[str, ...]) -> list[str]:
+    """A winner stands on the last square; a racer there has won; a race going on has an agenda."""
+    problems: list[str] = []
     if s.winner is not None and s.winner != "draw":
         if s.winner not in names:
             problems.append(f"winner {s.winner!r} is not a player")

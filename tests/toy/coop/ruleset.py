@@ -52,6 +52,10 @@ class ToyCoop(RulesetBase):
         """Every tile and every token."""
         return ctx.tiles + ctx.tokens
 
+    def chance_outcomes(self, ctx: Context, kind: str) -> tuple[int, ...] | None:
+        """Every die of the game is six-sided (draws: the card pool, the contract's default)."""
+        return tuple(range(1, 7)) if kind == "die" else None
+
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: the explorers with nothing found, the tiles not yet laid (an empty map)."""
         return State(players=tuple(Explorer(name=n) for n in ctx.players), drawn=(),

@@ -17,7 +17,9 @@ from typing import Any
 
 from hisoutab.presentation.cards import CardFace, card_title
 
-from ..rules.vocabulary import CONDITIONS, TRIGGERS
+from ..rules.conditions import words as condition_words
+from ..rules.extensions import EFFECTS as CUSTOM
+from ..rules.vocabulary import NUMBERS, RESTRICTIONS, TIMING_NAMES_SHORT, TRIGGERS, TYPE_NAMES_SHORT
 
 ROMAN = {3: "III", 2: "II", 1: "I", 0: "0"}
 BAR = "ー"  # a bar: no damage of that kind (RR-COMP-3.6)
@@ -29,7 +31,8 @@ TYPE_NAMES = {"attack": "Attack card", "action": "Action card", "set": "Placemen
 TIMING_NAMES = {"normal": "Normal card", "preempt": "Preempt card", "full_power": "Full-Power card"}
 #: ability tags as the card text prints them (RR-COMP-3.8, RR-COMP-2.4)
 TAG_NAMES = {"on_cast": "[On Cast]", "while_deployed": "[While Deployed]", "on_recovery": "[On Recovery]",
-             "on_awaken": "[On Awaken]", "while_awakened": "[While Awakened]"}
+             "on_awaken": "[On Awaken]", "while_awakened": "[While Awakened]",
+             "static": "[While Awakened]"}
 #: the clauses that say how a card of each type, timing and ability tag works
 TYPE_CLAUSES = {"attack": ("RR-COMP-3.6", "RR-SEQ-3.1", "RR-ATK-1", "RR-PRE-1", "RR-DMG-1"),
                 "action": ("RR-SEQ-3.2",), "set": ("RR-SEQ-3.3", "RR-DEP-3"),
@@ -37,7 +40,8 @@ TYPE_CLAUSES = {"attack": ("RR-COMP-3.6", "RR-SEQ-3.1", "RR-ATK-1", "RR-PRE-1", 
 TIMING_CLAUSES = {"normal": ("RR-CAST-3.1",), "preempt": ("RR-CAST-3.2", "RR-PRE-2", "RR-PRE-3"),
                   "full_power": ("RR-CAST-3.3", "RR-TURN-3.2", "RR-TURN-3.3")}
 TAG_CLAUSES = {"on_cast": ("RR-CAST-4",), "while_deployed": ("RR-DEP-3",), "on_recovery": ("RR-RCV-2",),
-               "on_awaken": ("RR-AWK-4",), "while_awakened": ("RR-AWK-5", "RR-AWK-6")}
+               "on_awaken": ("RR-AWK-4",), "while_awakened": ("RR-AWK-5", "RR-AWK-6"),
+               "static": ("RR-AWK-5", "RR-PRIN-1", "RR-PRIN-2")}
 SPELL_CLAUSES = ("RR-COMP-3", "RR-COMP-3.3", "RR-COMP-3.4", "RR-COMP-3.5", "RR-CAST-1", "RR-CAST-2",
                  "RR-SEQ-1", "RR-DEP-2")
 AWAKENING_CLAUSES = ("RR-COMP-2", "RR-COMP-2.2", "RR-COMP-2.3", "RR-COMP-2.4", "RR-ZONE-2", "RR-AWK-1",
@@ -98,8 +102,8 @@ def _sides(hand: int | None, life: int | None, how: str) -> str:
 
 def effect_words(e: Any) -> str:
     """One effect of an ability in words (the vocabulary of the card files)."""
-    k = e.kind
-    words = {
+    k = str(e.kind)
+    words: dict[str, str] = {
         "draw": f"draw {_cards(e.n)}",
         "face_down": f"put {_cards(e.n)} from your hand into your face-down pile",
         "face_down_any": "you may put any number of cards from your hand into your face-down pile",
@@ -115,21 +119,62 @@ def effect_words(e: Any) -> str:
         "attack_bonus": f"your «Attack»s deal {_sides(e.hand, e.life, 'more')}",
         "shield": f"«Attack»s against you deal {_sides(e.hand, e.life, 'less')} (never below 0)",
         "no_preempt": "your opponent cannot cast Preempt cards against your «Attack»s",
+        "reserve_own": "make one of your own deployed cards a reserve card",
+        "delay_own": f"raise the recast time of one of your own deployed cards by {e.n}",
+        "delay_all": f"raise the recast time of every deployed card of your opponent by {e.n}",
+        "rebuild": "rebuild your deck from your face-down and reserve piles",
+        "opponent_draw": f"your opponent draws {_cards(e.n)}",
     }
+    if k == "cannot":
+        return restriction_words(e)
+    if k == "modify":
+        return modifier_words(e)
+    if k == "if" and e.condition is not None:
+        return f"if {condition_words(e.condition)}"
+    if k in CUSTOM:
+        return str(CUSTOM[k].words).replace(" N ", f" {e.n} ")
     return words.get(k, k.replace("_", " "))
 
 
-def ability_sentence(ability: Any) -> str:
+_WHO = {"you": "you", "opponent": "your opponent", "both": "neither player"}
+
+
+def restriction_words(e: Any) -> str:
+    """A «cannot» in words: who cannot do what (for a cast, of which kind of card)."""
+    action = RESTRICTIONS[e.get("action")][0]
+    if e.get("action") == "cast" and (e.get("type") or e.get("timing")):
+        kind = " ".join(x for x in (TIMING_NAMES_SHORT.get(e.get("timing"), ""),
+                                    TYPE_NAMES_SHORT.get(e.get("type"), "")) if x)
+        action = f"cast {kind} cards"
+    who = e.get("who")
+    return f"{_WHO[who]} {'can' if who == 'both' else 'cannot'} {action}"
+
+
+def modifier_words(e: Any) -> str:
+    """A modifier in words: whose number changes, and by how much."""
+    what, _base, _clause = NUMBERS[e.get("number")]
+    by = e.get("by")
+    whose = {"you": "for you", "opponent": "for your opponent", "both": "for both players"}[e.get("who")]
+    return f"{what} {'+' if by > 0 else '−'}{abs(by)} {whose}"
+
+
+def ability_sentence(ability: Any, tag: str = "") -> str:
     """What an ability does, in words: its trigger event, condition and cost, then its effects in
     the order written."""
     lead = []
     if ability.when:
         lead.append(TRIGGERS.get(ability.when, ability.when.replace("_", " ")))
-    if ability.condition:
-        lead.append("if " + CONDITIONS.get(ability.condition, ability.condition.replace("_", " ")))
+    if ability.test:
+        static = tag == "static" or (tag == "while_deployed" and ability.continuous)
+        lead.append(("while " if static else "if ") + condition_words(ability.test))
     if ability.cost_face_down:
         lead.append(f"put {_cards(ability.cost_face_down)} from your hand face down")
-    body = ", then ".join(effect_words(e) for e in ability.effects)
+    body = ""
+    for k, e in enumerate(ability.effects):
+        if k:
+            after_if = ability.effects[k - 1].kind == "if"
+            body += ": " if after_if else ", then "
+        body += effect_words(e)
     sentence = (", ".join(lead) + ": " if lead else "") + body
     return sentence[:1].upper() + sentence[1:]
 
@@ -143,8 +188,8 @@ def ability_words(tag: str, ability: Any) -> str:
     if limits:
         extra += (" " if extra else "") + f"({', '.join(limits)})"
     if extra:
-        return f"{head} {extra}: {ability_sentence(ability)}"
-    return f"{head} {ability_sentence(ability)}"
+        return f"{head} {extra}: {ability_sentence(ability, tag)}"
+    return f"{head} {ability_sentence(ability, tag)}"
 
 
 def _abilities(card: Any, tags: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -195,7 +240,7 @@ def _awakening_face(ctx: Any, iid: str, card: Any) -> CardFace:
     keywords = []
     if card.awaken_at_preempt:
         keywords.append("awakens at the opponent's preempt timing")
-    abilities = _abilities(card, ("on_awaken", "while_awakened"))
+    abilities = _abilities(card, ("on_awaken", "while_awakened", "static"))
     back = ("its back serves as the Life (the life stone marks it)",
             "in the far spot it is the awakenable life area, in the near spot the non-awakenable one")
     front = (f"shows the fighter, {fighter}: turned face up, she awakens — once per game, when Life is "
@@ -269,7 +314,8 @@ def _awakening_of(ctx: Any, state: Any, player: str) -> str | None:
     if state is None or i is None:
         return None
     p = state.players[i]
-    return p.awakened or p.far
+    card: str | None = p.awakened or p.far
+    return card
 
 
 def _text(ctx: Any, state: Any, decision: Any, player: str, option: Any) -> str:

@@ -9,10 +9,13 @@ from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
 from .common import pn, setp
+from .conditions import holds
 from .context import Context
 from .ending import AWAKEN_AT
 from .flow import FLOW
 from .state import State
+from .statics import forbidden
+from .texts import fire, waits_since
 
 
 def can_awaken(ctx: Context, s: State, i: int, *, at_preempt: bool = False) -> bool:
@@ -20,6 +23,8 @@ def can_awaken(ctx: Context, s: State, i: int, *, at_preempt: bool = False) -> b
     face down; at the opponent's preempt timing only if the card allows it (RR-AWK-7)."""
     p = s.players[i]
     if p.far is None or p.life > AWAKEN_AT or ctx.options["a24.awakening"] != "voluntary":
+        return False
+    if forbidden(ctx, s, i, "awaken") is not None:  # RR-AWK-1 asks RR-PRIN-2
         return False
     return not at_preempt or ctx.awakening(p.far).awaken_at_preempt
 
@@ -36,7 +41,9 @@ def can_activate(ctx: Context, s: State, i: int, k: int, *, at_preempt: bool) ->
         return False
     if len(p.hand) < ability.cost_face_down:
         return False
-    if ability.condition == "hand_empty" and p.hand:
+    if not holds(ctx, s, i, ability.test):
+        return False
+    if forbidden(ctx, s, i, "activate") is not None:  # RR-AWK-5 asks RR-PRIN-2
         return False
     return not at_preempt or ability.preempt or ctx.options["a25.while_awakened"] == "any_time"
 
@@ -56,8 +63,12 @@ def awaken(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     assert card is not None
     awk = ctx.awakening(card)
     s = setp(s, i, replace(p, far=None, awakened=card))
+    before = len(s.waiting)
+    s = fire(ctx, fire(ctx, s, "you_awaken", i), "opponent_awakens", 1 - i)
     abilities = awk.on_awaken if ctx.abilities else ()
     frames = [("text", i, card, "on_awaken", k) for k in range(len(abilities))]
+    if not frames:
+        frames = waits_since(ctx, s, before)
     clauses: tuple[str, ...] = ("RR-AWK-1", "RR-AWK-2", "RR-AWK-3", "RR-COMP-2.4")
     if abilities:
         clauses += ("RR-AWK-4",)

@@ -17,7 +17,22 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml, pydantic_error
 
-from .vocabulary import ALLOWED, BAR_WORDS, CONDITIONS, EFFECT_VALUES, POSITIONS, TRIGGERS
+from . import extensions
+from .vocabulary import (
+    ALLOWED,
+    BAR_WORDS,
+    CAST_FILTERS,
+    CONDITIONS,
+    COUNTED,
+    EFFECT_VALUES,
+    NUMBERS,
+    POSITIONS,
+    RESTRICTIONS,
+    TIMINGS,
+    TRIGGERS,
+    TYPES,
+    WHO,
+)
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "fighters"
 SPELLS_PER_FIGHTER = 7  # RR-COMP-4: 1 awakening card and 7 spell cards
@@ -34,7 +49,7 @@ class CostSpec(_Base):
 
 class AbilitySpec(_Base):
     id: str | None = Field(None, pattern=ID)
-    condition: str | None = None
+    condition: str | dict[str, Any] | None = None
     when: str | None = None
     once_per_turn: bool = False
     preempt: bool = False
@@ -63,24 +78,43 @@ class AwakeningSpec(_Base):
     awaken_at_preempt: bool = False
     on_awaken: list[AbilitySpec] = Field(default_factory=list)
     while_awakened: list[AbilitySpec] = Field(default_factory=list)
+    static: list[AbilitySpec] = Field(default_factory=list)  # [While Awakened], always in force
     text: str = ""
 
 
 class FighterSpec(_Base):
     fighter: str = Field(pattern=ID)
     name: str = Field(min_length=1)
+    extensions: list[str] = Field(default_factory=list)  # designer modules beside the file
     awakening: AwakeningSpec
     spells: dict[str, SpellSpec]
 
 
 @dataclass(frozen=True)
+class Condition:
+    """A condition on what a player can see: its name (``vocabulary.CONDITIONS``), its number (for
+    a counted one such as ``life_at_most``), and whose it is (``you`` or ``opponent``)."""
+
+    name: str
+    n: int = 0
+    of: str = "you"
+
+
+@dataclass(frozen=True)
 class Effect:
-    """One effect of an ability: its kind, a count ``n``, or Hand / Life numbers (``None``: a bar)."""
+    """One effect of an ability: its kind, a count ``n``, or Hand / Life numbers (``None``: a bar);
+    a restriction or a modifier also has its fields in ``data`` (``action``, ``who``, ``number``,
+    ``by``…), an ``if`` step its ``condition``."""
 
     kind: str
     n: int = 0
     hand: int | None = 0
     life: int | None = 0
+    data: tuple[tuple[str, Any], ...] = ()
+    condition: Condition | None = None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.data).get(key, default)
 
 
 @dataclass(frozen=True)
@@ -90,7 +124,7 @@ class Ability:
 
     effects: tuple[Effect, ...]
     id: str = ""
-    condition: str = ""
+    test: Condition | None = None
     when: str = ""
     once_per_turn: bool = False
     preempt: bool = False
@@ -100,6 +134,11 @@ class Ability:
     @property
     def continuous(self) -> bool:
         return not self.when
+
+    @property
+    def condition(self) -> str:
+        """The name of its condition ("" for none)."""
+        return self.test.name if self.test else ""
 
 
 @dataclass(frozen=True)
@@ -137,6 +176,7 @@ class Awakening:
     on_awaken: tuple[Ability, ...] = ()
     while_awakened: tuple[Ability, ...] = ()
     text: str = ""
+    static: tuple[Ability, ...] = ()
     awakening = True
 
 
@@ -182,15 +222,7 @@ def _change(located: Located, path: tuple[Any, ...], kind: str, value: Any) -> t
 
 def _effect(located: Located, path: tuple[Any, ...], item: Any, allowed: frozenset[str],
             where: str) -> Effect:
-    if isinstance(item, str):
-        kind, value, has_value = item, None, False
-    elif isinstance(item, dict) and len(item) == 1:
-        kind, value = next(iter(item.items()))
-        has_value = True
-        path = path + (kind,)
-    else:
-        raise located.error(path, "expected an effect: a name such as 'lift_all' or one 'name: "
-                                  "value' pair such as 'draw: 2'")
+    kind, value, has_value, path = _effect_item(located, path, item)
     if kind not in EFFECT_VALUES:
         raise located.error(path, f"unknown effect {kind!r}; expected one of "
                                   + ", ".join(sorted(EFFECT_VALUES)))
@@ -204,6 +236,24 @@ def _effect(located: Located, path: tuple[Any, ...], item: Any, allowed: frozens
         return Effect(kind)
     if not has_value:
         raise located.error(path, f"{kind!r} needs a value; write it as '- {kind}: …'")
+    return _effect_value(located, path, kind, expected, value)
+
+
+def _effect_item(located: Located, path: tuple[Any, ...], item: Any
+                 ) -> tuple[str, Any, bool, tuple[Any, ...]]:
+    """(kind, value, whether a value was written, the path of the value) of one effect entry."""
+    if isinstance(item, str):
+        return item, None, False, path
+    if isinstance(item, dict) and len(item) == 1:
+        kind, value = next(iter(item.items()))
+        return str(kind), value, True, path + (kind,)
+    raise located.error(path, "expected an effect: a name such as 'lift_all' or one 'name: "
+                              "value' pair such as 'draw: 2'")
+
+
+def _effect_value(located: Located, path: tuple[Any, ...], kind: str, expected: str,
+                  value: Any) -> Effect:
+    """An effect whose value is of the ``expected`` form (EFFECT_VALUES)."""
     if expected == "count":
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise located.error(path, f"expected a number ≥ 1 for {kind!r}, got {value!r}")
@@ -211,6 +261,12 @@ def _effect(located: Located, path: tuple[Any, ...], item: Any, allowed: frozens
     if expected == "change":
         hand, life = _change(located, path, kind, value)
         return Effect(kind, hand=hand, life=life)
+    if expected == "restriction":
+        return Effect(kind, data=_restriction(located, path, value))
+    if expected == "modifier":
+        return Effect(kind, data=_modifier(located, path, value))
+    if expected == "condition":
+        return Effect(kind, condition=parse_condition(located, path, value))
     if not isinstance(value, dict) or set(value) != {"hand", "life"}:
         raise located.error(path, f"expected {{hand: N, life: N}} for a text «Attack» (a bar is "
                                   f"'ー'), got {value!r}")
@@ -218,20 +274,94 @@ def _effect(located: Located, path: tuple[Any, ...], item: Any, allowed: frozens
                   life=_number_or_bar(located, path + ("life",), value["life"]))
 
 
+def _who(located: Located, path: tuple[Any, ...], value: dict[str, Any]) -> str:
+    who = value.get("who")
+    if who not in WHO:
+        raise located.error(path + ("who",), f"expected who: one of {', '.join(WHO)} (whom it "
+                                             f"applies to, seen from the card's owner), got {who!r}")
+    return str(who)
+
+
+def _restriction(located: Located, path: tuple[Any, ...], value: Any) -> tuple[tuple[str, Any], ...]:
+    if not isinstance(value, dict) or "action" not in value:
+        raise located.error(path, "expected {action: …, who: you|opponent|both} for 'cannot', e.g. "
+                                  "{action: lift, who: opponent}")
+    extra = set(value) - {"action", "who", *CAST_FILTERS}
+    if extra:
+        raise located.error(path + (sorted(extra)[0],), "unknown field; a restriction has action, "
+                                                        "who, and for 'cast' type or timing")
+    action = value["action"]
+    if action not in RESTRICTIONS:
+        raise located.error(path + ("action",), f"unknown action {action!r}; expected one of "
+                                                + ", ".join(RESTRICTIONS))
+    out: list[tuple[str, Any]] = [("action", action), ("who", _who(located, path, value))]
+    for key, allowed in (("type", TYPES), ("timing", TIMINGS)):
+        if key in value:
+            if action != "cast":
+                raise located.error(path + (key,), f"{key!r} narrows a 'cast' restriction only")
+            if value[key] not in allowed:
+                raise located.error(path + (key,), f"expected one of {', '.join(allowed)}, got "
+                                                   f"{value[key]!r}")
+            out.append((key, value[key]))
+    return tuple(out)
+
+
+def _modifier(located: Located, path: tuple[Any, ...], value: Any) -> tuple[tuple[str, Any], ...]:
+    if not isinstance(value, dict) or set(value) - {"number", "by", "who"} or "number" not in value:
+        raise located.error(path, "expected {number: …, by: N, who: you|opponent|both} for 'modify', "
+                                  "e.g. {number: draw_step, by: 1, who: you}")
+    number = value["number"]
+    if number not in NUMBERS:
+        raise located.error(path + ("number",), f"unknown number {number!r}; expected one of "
+                                                + ", ".join(NUMBERS))
+    by = value.get("by")
+    if not _is_int(by) or by == 0:
+        raise located.error(path + ("by",), f"expected a whole number other than 0 (more: 1, fewer: "
+                                            f"-1), got {by!r}")
+    return (("number", number), ("by", by), ("who", _who(located, path, value)))
+
+
+def parse_condition(located: Located, path: tuple[Any, ...], value: Any) -> Condition:
+    """A condition as written: a name (``hand_empty``), or one ``name: N`` pair, and ``of``."""
+    of = "you"
+    if isinstance(value, dict):
+        value = dict(value)
+        of = value.pop("of", "you")
+        if of not in ("you", "opponent"):
+            raise located.error(path + ("of",), f"expected of: you or opponent, got {of!r}")
+        if len(value) == 1 and next(iter(value.values())) is None:
+            value = next(iter(value))
+    if isinstance(value, str):
+        if value not in CONDITIONS:
+            raise located.error(path, f"unknown condition {value!r}; expected one of "
+                                      + ", ".join(CONDITIONS))
+        if value in COUNTED:
+            raise located.error(path, f"{value!r} needs a number; write it as '{value}: N'")
+        return Condition(value, 0, of)
+    if isinstance(value, dict) and len(value) == 1:
+        name, n = next(iter(value.items()))
+        if name not in CONDITIONS:
+            raise located.error(path + (name,), f"unknown condition {name!r}; expected one of "
+                                                + ", ".join(CONDITIONS))
+        if name not in COUNTED:
+            raise located.error(path + (name,), f"{name!r} takes no number; write it as '{name}'")
+        if not _is_int(n) or n < 0:
+            raise located.error(path + (name,), f"expected a number ≥ 0, got {n!r}")
+        return Condition(name, int(n), of)
+    raise located.error(path, "expected a condition: a name such as 'hand_empty', or one 'name: N' "
+                              "pair such as 'life_at_most: 3' (and 'of: opponent')")
+
+
 def _abilities(located: Located, path: tuple[Any, ...], specs: Iterable[AbilitySpec], tag: str,
                where: str) -> tuple[Ability, ...]:
     out = []
     for k, spec in enumerate(specs):
         p = path + (k,)
-        if spec.condition is not None and spec.condition not in CONDITIONS:
-            raise located.error(p + ("condition",), f"unknown condition {spec.condition!r}; "
-                                                    "expected one of " + ", ".join(CONDITIONS))
+        test = (None if spec.condition is None
+                else parse_condition(located, p + ("condition",), spec.condition))
         kind = tag
         if tag == "while_deployed":
             kind = "trigger" if spec.when is not None else "continuous"
-        if kind == "continuous" and spec.condition is not None:
-            raise located.error(p + ("condition",), "a continuous [While Deployed] ability applies "
-                                                    "while its card is deployed; it takes no condition")
         if spec.when is not None:
             if tag != "while_deployed":
                 raise located.error(p + ("when",), "only a [While Deployed] ability of a Trigger "
@@ -239,8 +369,11 @@ def _abilities(located: Located, path: tuple[Any, ...], specs: Iterable[AbilityS
             if spec.when not in TRIGGERS:
                 raise located.error(p + ("when",), f"unknown trigger event {spec.when!r}; expected "
                                                    "one of " + ", ".join(TRIGGERS))
+        if tag not in ("while_awakened", "static") and spec.id is not None:
+            raise located.error(p + ("id",), "'id' belongs to a [While Awakened] ability (one that "
+                                             "is activated)")
         if tag != "while_awakened":
-            for name in ("once_per_turn", "preempt", "cost", "id"):
+            for name in ("once_per_turn", "preempt", "cost"):
                 if getattr(spec, name) not in (None, False):
                     raise located.error(p + (name,), f"{name!r} belongs to a [While Awakened] "
                                                      "ability (one that is activated)")
@@ -249,7 +382,10 @@ def _abilities(located: Located, path: tuple[Any, ...], specs: Iterable[AbilityS
                                    "chosen by it)")
         effects = tuple(_effect(located, p + ("effects", j), e, ALLOWED[kind], where)
                         for j, e in enumerate(spec.effects))
-        out.append(Ability(effects, spec.id or "", spec.condition or "", spec.when or "",
+        if effects[0].kind == "if":
+            raise located.error(p + ("effects", 0), "an ability starts with an effect; a condition "
+                                                    "on the whole ability is written 'condition:'")
+        out.append(Ability(effects, spec.id or "", test, spec.when or "",
                            spec.once_per_turn, spec.preempt,
                            spec.cost.face_down if spec.cost else 0, spec.text))
     return tuple(out)
@@ -297,18 +433,21 @@ def _awakening(located: Located, fighter: str, spec: AwakeningSpec) -> Awakening
                            "an [On Awaken] ability")
     awakened = _abilities(located, path + ("while_awakened",), spec.while_awakened, "while_awakened",
                           "a [While Awakened] ability")
-    if not on_awaken and not awakened:
+    static = _abilities(located, path + ("static",), spec.static, "static",
+                        "a static [While Awakened] ability")
+    if not on_awaken and not awakened and not static:
         raise located.error(path, "an awakening card has [On Awaken] and/or [While Awakened] "
                                   "abilities (RR-COMP-2.4)")
     ids = [a.id for a in awakened]
     if len(set(ids)) != len(ids):
         raise located.error(path + ("while_awakened",), "two [While Awakened] abilities share an id")
     return Awakening(spec.id, spec.name, fighter, spec.awaken_at_preempt, on_awaken, awakened,
-                     spec.text)
+                     spec.text, static)
 
 
 def _load(path: str | Path) -> Fighter:
     """Load and validate one fighter file (cached while the file is unchanged)."""
+    extensions.load_entry_points()
     located = load_yaml(path)
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with fighter, name, awakening and spells")
@@ -323,6 +462,8 @@ def _load(path: str | Path) -> Fighter:
     if len(spec.spells) != SPELLS_PER_FIGHTER:
         raise located.error(("spells",), f"a fighter has {SPELLS_PER_FIGHTER} spell cards "
                                          f"(RR-COMP-4); this file has {len(spec.spells)}")
+    for k, module in enumerate(spec.extensions):
+        extensions.load_module(located, ("extensions", k), Path(path).resolve().parent, module)
     if spec.awakening.id in spec.spells:
         raise located.error(("awakening", "id"), f"{spec.awakening.id!r} is also a spell id")
     awakening = _awakening(located, spec.fighter, spec.awakening)

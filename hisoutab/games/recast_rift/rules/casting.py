@@ -9,11 +9,12 @@ from typing import Any
 from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
-from .common import damage_text, deployed, pn, set_top, setp, top, without
+from .common import damage_text, pn, set_top, setp, top, without
 from .context import Context
 from .ending import win_frames
 from .flow import AFTER_TEXT, FLOW
 from .state import Entry, State
+from .statics import applies_to, in_force
 from .texts import fire, wait_frames
 
 HOW = {"normal": "RR-CAST-3.1", "preempt": "RR-CAST-3.2", "full_power": "RR-CAST-3.3"}
@@ -53,9 +54,12 @@ def cast(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
         clauses += ("A-5",)
     waiting = len(s.waiting)
     s = fire(ctx, s, "opponent_casts", 1 - i)
+    theirs = len(s.waiting) - waiting
+    s = fire(ctx, s, "you_cast", i)
     now = wait_frames(ctx, s)
     if len(s.waiting) > waiting:
-        text += f"; {len(s.waiting) - waiting} of {pn(1 - i)}'s Trigger card(s) wait"
+        text += "; " + " and ".join(f"{n} of {pn(j)}'s Trigger card(s)" for j, n in (
+            (1 - i, theirs), (i, len(s.waiting) - waiting - theirs)) if n) + " wait"
         clauses += ("RR-PRIN-3",)
         if now:
             text += " for no card text (t1.trigger_wait = text)"
@@ -109,22 +113,31 @@ def after_cast(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
 
 
 def _modifiers(ctx: Context, s: State, e: Entry) -> tuple[int, int, int, int, bool]:
-    """(hand +, life +, hand −, life −, a card in [0] counted) from the [While Deployed] abilities of
-    the attacker's and the defender's deployed cards (RR-DEP-3)."""
+    """(hand +, life +, hand −, life −, a card in [0] counted) from the static abilities in force
+    (RR-DEP-3): the attacker's attack bonuses, the defender's shields, and modifiers of the attack
+    values that cover the attacker (RR-PRIN-1)."""
     if not ctx.abilities:
         return 0, 0, 0, 0, False
     up_h = up_l = down_h = down_l = 0
     at_zero = False
-    for card, k in deployed(ctx, s.players[e.controller]):
-        for eff in ctx.spell(card).continuous("attack_bonus"):
+    for st in in_force(ctx, s):
+        eff = st.effect
+        if eff.kind == "attack_bonus" and st.owner == e.controller:
             up_h += eff.hand or 0
             up_l += eff.life or 0
-            at_zero = at_zero or k == 0
-    for card, k in deployed(ctx, s.players[1 - e.controller]):
-        for eff in ctx.spell(card).continuous("shield"):
+        elif eff.kind == "shield" and st.owner != e.controller:
             down_h += eff.hand or 0
             down_l += eff.life or 0
-            at_zero = at_zero or k == 0
+        elif (eff.kind == "modify" and eff.get("number") in ("attack_hand", "attack_life")
+              and applies_to(st, e.controller)):
+            by = eff.get("by")
+            if eff.get("number") == "attack_hand":
+                up_h, down_h = (up_h + by, down_h) if by > 0 else (up_h, down_h - by)
+            else:
+                up_l, down_l = (up_l + by, down_l) if by > 0 else (up_l, down_l - by)
+        else:
+            continue
+        at_zero = at_zero or st.position == 0
     return up_h, up_l, down_h, down_l, at_zero
 
 

@@ -16,6 +16,7 @@ from .drawing import draw, drawable
 from .ending import lose_life
 from .flow import AFTER_CAST, AFTER_DAMAGE, FLOW
 from .state import Entry, Player, State
+from .statics import forbidden
 from .texts import fire, wait_frames
 
 HAND = Option("take with hand", "hand")
@@ -32,10 +33,39 @@ def usable_sides(ctx: Context, e: Entry, p: Player) -> tuple[bool, bool, bool]:
     return enough, life_side, hand_side and not enough
 
 
+def sides(ctx: Context, s: State, e: Entry, d: int) -> tuple[bool, bool, bool, bool]:
+    """:func:`usable_sides` with the restrictions in force (RR-DMG-1 asks RR-PRIN-2: a player who
+    cannot take with the Hand, or with the Life, may not choose that side), and whether one did."""
+    hand_ok, life_ok, short_hand = usable_sides(ctx, e, s.players[d])
+    banned = False
+    if forbidden(ctx, s, d, "take_with_hand") is not None:
+        banned = banned or hand_ok or short_hand
+        hand_ok = short_hand = False
+    if forbidden(ctx, s, d, "take_with_life") is not None:
+        banned = banned or life_ok
+        life_ok = False
+    return hand_ok, life_ok, short_hand, banned
+
+
+def guarded(ctx: Context, s: State, d: int, cards: int) -> State:
+    """Player ``d`` took an «Attack» with the Hand: its triggers, and the result remembered."""
+    s = fire(ctx, s, "you_guard", d)
+    s = fire(ctx, s, "opponent_guards", 1 - d)
+    if cards:
+        s = fire(ctx, s, "you_put_face_down", d)
+    return replace(s, last_attack="guard")
+
+
+def not_hit(ctx: Context, s: State, d: int) -> State:
+    """A graze check kept the «Attack» from HITting player ``d``."""
+    s = fire(ctx, fire(ctx, s, "you_are_not_hit", d), "your_attack_misses", 1 - d)
+    return replace(s, last_attack="graze")
+
+
 def _decide_damage(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
     e = top(s)
     d = 1 - e.controller
-    hand_ok, life_ok, _ = usable_sides(ctx, e, s.players[d])
+    hand_ok, life_ok, _, _ = sides(ctx, s, e, d)
     if not (hand_ok and life_ok):
         return None
     return Decision("damage", (pn(d),), ((HAND, LIFE),), ("RR-DMG-1",), "seq.damage",
@@ -44,7 +74,7 @@ def _decide_damage(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision |
 
 
 @FLOW.choice("seq.damage", phase="damage",
-             clauses=("RR-DMG-1", "RR-DMG-2", "RR-DMG-3", "RR-ATK-3", "A-14", "A-15"),
+             clauses=("RR-DMG-1", "RR-DMG-2", "RR-DMG-3", "RR-ATK-3", "RR-PRIN-2", "A-14", "A-15"),
              next=("guard.pick", "graze.check", "wait", *AFTER_DAMAGE), decide=_decide_damage)
 def resolve_damage(ctx: Context, s: State, frame: tuple[Any, ...],
                    chosen: dict[str, Option] | None) -> Outcome:
@@ -56,14 +86,15 @@ def resolve_damage(ctx: Context, s: State, frame: tuple[Any, ...],
     d = 1 - e.controller
     p = s.players[d]
     s = set_top(s, replace(e, stage="damage"))
-    hand_ok, life_ok, short_hand = usable_sides(ctx, e, p)
+    hand_ok, life_ok, short_hand, banned = sides(ctx, s, e, d)
     dmg = damage_text(e.hand, e.life)
-    clauses: tuple[str, ...] = ("RR-DMG-1", "RR-ATK-3")
+    clauses: tuple[str, ...] = ("RR-DMG-1", "RR-ATK-3") + (("RR-PRIN-2",) if banned else ())
     side = chosen[pn(d)].value if chosen else ("hand" if hand_ok else "life" if life_ok else None)
     if side == "hand":
         return Outcome(s, f"{pn(d)} takes {dmg} with the Hand", then=(("guard.pick", d, e.hand),),
                        clauses=clauses + ("RR-DMG-2",) + (("A-15",) if e.hand == 0 else ()))
     if side == "life":
+        s = fire(ctx, s, "you_take_with_life", d)
         forced = " (the Hand side cannot be chosen)" if not chosen else ""
         extra: tuple[str, ...] = ("RR-DMG-2",) if short_hand else ()
         return Outcome(s, f"{pn(d)} takes {dmg} with the Life{forced}",
@@ -71,12 +102,17 @@ def resolve_damage(ctx: Context, s: State, frame: tuple[Any, ...],
     if short_hand:
         if ctx.options["a14.short_hand"] == "whole_hand":
             s = setp(s, d, replace(p, hand=(), face_down=p.face_down + p.hand))
-            s = fire(ctx, s, "you_guard", d)
+            s = guarded(ctx, s, d, len(p.hand))
             return Outcome(s, f"{pn(d)} must take {dmg} with the Hand but holds only {len(p.hand)}: "
                               "the whole hand goes face down, no Life is lost",
                            then=wait_frames(ctx, s), clauses=clauses + ("RR-DMG-2", "A-14"))
+        s = replace(s, last_attack="none")
         return Outcome(s, f"{pn(d)} cannot pay the Hand side of {dmg}: no damage",
                        clauses=clauses + ("RR-DMG-2", "A-14"))
+    s = replace(s, last_attack="none")
+    if banned:
+        return Outcome(s, f"{dmg}: a «cannot» leaves {pn(d)} no side to take it with, no damage",
+                       clauses=clauses)
     return Outcome(s, f"{dmg}: neither side can be chosen, no damage", clauses=clauses + ("A-15",))
 
 
@@ -98,7 +134,7 @@ def guard(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opti
     _, d, n = frame
     p = s.players[d]
     if n <= 0:  # still taken with the Hand: "when you take an «Attack» with the Hand" applies
-        s = fire(ctx, s, "you_guard", d)
+        s = guarded(ctx, s, d, 0)
         return Outcome(s, f"{pn(d)} guards with 0 cards",
                        events=({"type": "guard", "player": pn(d), "cards": 0},),
                        then=wait_frames(ctx, s), clauses=("RR-DMG-2",))
@@ -116,7 +152,7 @@ def guard(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opti
     if rest:
         return Outcome(s, f"{pn(d)} puts a card face down ({rest} to go)",
                        then=(("guard.pick", d, rest),), clauses=clauses)
-    s = fire(ctx, s, "you_guard", d)
+    s = guarded(ctx, s, d, len(cards))
     return Outcome(s, f"{pn(d)} puts {len(cards)} card{'s' if len(cards) != 1 else ''} face down "
                       f"(hand {len(hand)})",
                    events=({"type": "guard", "player": pn(d), "cards": len(cards)},),
@@ -126,6 +162,8 @@ def guard(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opti
 def _decide_graze(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
     _, d, n, _source = frame
     if ctx.options["a17.graze_check"] != "optional" or n <= 0 or not drawable(s.players[d]):
+        return None
+    if frame[3] == "attack" and forbidden(ctx, s, d, "graze_check") is not None:
         return None
     opts = (Option("graze check", True), Option("no graze check", False))
     return Decision("graze", (pn(d),), (opts,), ("RR-GRZ-1", "A-17"), "graze.check",
@@ -138,6 +176,7 @@ def hit(ctx: Context, s: State, d: int, n: int, source: str) -> tuple[State, lis
     s, frames = lose_life(ctx, s, d, n, resolution=source == "attack")
     if source == "attack":
         s = fire(ctx, s, "you_are_hit", d)
+        s = replace(fire(ctx, s, "your_attack_hits", 1 - d), last_attack="hit")
     return s, frames + wait_frames(ctx, s), f"HIT: {pn(d)}'s Life {before} → {s.players[d].life}"
 
 
@@ -154,7 +193,8 @@ def others_face_down(ctx: Context, s: State, d: int, drawn: int, keep: str | Non
 
 @FLOW.choice("graze.check", phase="damage",
              clauses=("RR-GRZ-1", "RR-GRZ-2", "RR-GRZ-3", "RR-GRZ-4", "RR-COMP-3.7", "RR-DMG-3",
-                      "RR-DECK-1", "RR-DECK-2", "RR-DECK-3", "RR-DECK-4", "A-17", "A-18", "A-19", "A-21",
+                      "RR-DECK-1", "RR-DECK-2", "RR-DECK-3", "RR-DECK-4", "RR-PRIN-2", "A-17", "A-18", "A-19",
+                      "A-21",
                       "A-28"),
              next=("graze.reveal", "game.over", "awaken", "win.check", "wait", *AFTER_DAMAGE, *AFTER_CAST),
              decide=_decide_graze,
@@ -169,20 +209,9 @@ def graze_check(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str
     clauses: tuple[str, ...] = ("RR-GRZ-1",) if source == "attack" else ("A-21",)
     if n <= 0:
         return Outcome(s, f"0 damage to {pn(d)}'s Life: nothing HITs", clauses=clauses + ("RR-GRZ-2",))
-    if chosen is not None and not chosen[pn(d)].value:
-        s, frames, text = hit(ctx, s, d, n, source)
-        return Outcome(s, f"{pn(d)} makes no graze check; {text}", then=frames,
-                       clauses=clauses + ("RR-DMG-3", "A-17"))
-    p = s.players[d]
-    available = drawable(p)
-    if not available:
-        s, frames, text = hit(ctx, s, d, n, source)
-        return Outcome(s, f"{pn(d)} has no deck, face-down or reserve card: no graze check; {text}",
-                       then=frames, clauses=clauses + ("RR-GRZ-4", "RR-DECK-4", "RR-DMG-3"))
-    if available < n and ctx.options["a28.partial_graze"] == "full_or_none":
-        s, frames, text = hit(ctx, s, d, n, source)
-        return Outcome(s, f"{pn(d)} cannot draw {n} cards: no graze check; {text}", then=frames,
-                       clauses=clauses + ("RR-GRZ-4", "RR-DMG-3", "A-28"))
+    skipped = _no_graze_check(ctx, s, d, n, source, chosen, clauses)
+    if skipped is not None:
+        return skipped
     one_by_one = ctx.options["a19.graze_draw"] == "one_by_one"
     drawn = draw(ctx, s, d, n, stop_at_graze=one_by_one)
     s = drawn.state
@@ -199,6 +228,8 @@ def graze_check(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str
                        then=(("graze.reveal", d, len(drawn.cards)),), clauses=clauses)
     if grazes:
         s = others_face_down(ctx, s, d, len(drawn.cards), grazes[0])
+        if source == "attack":
+            s = not_hit(ctx, s, d)
         if ctx.options["a18.other_drawn"] == "face_down":
             clauses += ("A-18",)
         return Outcome(s, text + f": {ctx.name(grazes[0])} has Graze, revealed — the «Attack» does "
@@ -211,6 +242,28 @@ def graze_check(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str
     s, frames, hit_text = hit(ctx, s, d, n, source)
     return Outcome(s, f"{text}: no Graze card; {hit_text}", events=events, then=frames,
                    clauses=clauses + ("RR-DMG-3",))
+
+
+def _no_graze_check(ctx: Context, s: State, d: int, n: int, source: str,
+                    chosen: dict[str, Option] | None, clauses: tuple[str, ...]) -> Outcome | None:
+    """The damage HITs without a graze check: declined (A-17), forbidden by card text (RR-PRIN-2),
+    nothing to draw (RR-GRZ-4), or fewer cards than the damage under a28.partial_graze; else None."""
+    why: tuple[str, tuple[str, ...]] | None = None
+    if chosen is not None and not chosen[pn(d)].value:
+        why = f"{pn(d)} makes no graze check", ("RR-DMG-3", "A-17")
+    elif source == "attack" and forbidden(ctx, s, d, "graze_check") is not None:
+        why = f"{pn(d)} cannot make a graze check (card text)", ("RR-PRIN-2", "RR-DMG-3")
+    else:
+        available = drawable(s.players[d])
+        if not available:
+            why = (f"{pn(d)} has no deck, face-down or reserve card: no graze check",
+                   ("RR-GRZ-4", "RR-DECK-4", "RR-DMG-3"))
+        elif available < n and ctx.options["a28.partial_graze"] == "full_or_none":
+            why = f"{pn(d)} cannot draw {n} cards: no graze check", ("RR-GRZ-4", "RR-DMG-3", "A-28")
+    if why is None:
+        return None
+    s, frames, text = hit(ctx, s, d, n, source)
+    return Outcome(s, f"{why[0]}; {text}", then=frames, clauses=clauses + why[1])
 
 
 def _decide_reveal(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision:
@@ -231,6 +284,8 @@ def reveal(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
     _, d, k = frame
     card = next(iter(chosen.values())).value
     s = others_face_down(ctx, s, d, k, card)
+    if s.stack and s.stack[-1].stage == "damage":  # an «Attack»'s graze check (not a deploy's, A-21)
+        s = not_hit(ctx, s, d)
     clauses: tuple[str, ...] = ("RR-GRZ-3", "RR-COMP-3.7", "A-16")
     if ctx.options["a18.other_drawn"] == "face_down":
         clauses += ("A-18",)

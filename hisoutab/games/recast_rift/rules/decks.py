@@ -185,6 +185,9 @@ class _Where:
 
 
 def _fighter(name: str, k: int, where: _Where) -> Fighter:
+    if where.file is not None and Path(name).suffix in (".yaml", ".yml") and not Path(
+            name).is_absolute():  # a path in a deck file: from the deck file's folder
+        name = str(Path(where.file.located.file).parent / name)
     try:
         return find_fighter(name)
     except InputError as exc:
@@ -220,6 +223,9 @@ def resolve_deck(value: str | DeckSpec, where: str) -> Deck:
     if a == b:
         raise at.error(("fighters",), f"names {a!r} twice; {SETUP_1}")
     fighters = (_fighter(a, 0, at), _fighter(b, 1, at))
+    if fighters[0].id == fighters[1].id:  # two files of one fighter: still one fighter twice
+        raise at.error(("fighters",), f"names the fighter {fighters[0].id!r} twice ({a}, {b}); "
+                                      f"{SETUP_1}")
     if spec.spells is not None:
         known = {cid for f in fighters for cid in f.spells}
         for j, cid in enumerate(spec.spells):

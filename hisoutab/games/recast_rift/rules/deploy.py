@@ -17,7 +17,8 @@ from .flow import AFTER_CAST, FLOW
 from .recast import deploy_positions
 from .recovery import recovery_frames
 from .state import State
-from .texts import wait_frames
+from .statics import recast_shift
+from .texts import fire, wait_frames
 
 
 def deployer(ctx: Context, s: State, controller: int) -> int:
@@ -27,7 +28,8 @@ def deployer(ctx: Context, s: State, controller: int) -> int:
 
 def _decide_deploy(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
     e = top(s)
-    where = deploy_positions(ctx, s.players[e.controller], ctx.spell(e.card))
+    where = deploy_positions(ctx, s.players[e.controller], ctx.spell(e.card),
+                             recast_shift(ctx, s, e.controller))
     if len(where) < 2:
         return None
     opts = tuple(Option(f"deploy {short(e.card)} to {numeral(k)}", k) for k in where)
@@ -52,7 +54,7 @@ def deploy(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
     p = s.players[i]
     p = replace(p, cast=without(p.cast, e.card))
     spell = ctx.spell(e.card)
-    where = deploy_positions(ctx, p, spell)
+    where = deploy_positions(ctx, p, spell, recast_shift(ctx, s, i))
     s = replace(s, stack=s.stack[:-1])
     clauses: tuple[str, ...] = ("RR-DEP-1", "RR-ZONE-6", "RR-COMP-3.3")
     if not where:
@@ -61,6 +63,7 @@ def deploy(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
         text = (f"{spell.name} has no free position of its recast time: it becomes a reserve card "
                 f"and {pn(i)} takes 1 damage to Life")
         clauses += ("RR-DEP-4", "RR-DEP-5", "RR-ZONE-8")
+        s = fire(ctx, s, "you_make_reserve", i)
         if ctx.options["a21.deploy_damage"] == "graze":
             frames: list[tuple[Any, ...]] = [("graze.check", i, 1, "deploy")]
             clauses += ("A-21",)
@@ -79,7 +82,11 @@ def deploy(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
     if len(slot(p, k)) == 1:
         clauses += ("RR-DEP-4",)
     frames = []
+    s = fire(ctx, fire(ctx, s, "you_deploy", i), "opponent_deploys", 1 - i)
     text = f"{pn(i)}'s {spell.name} is deployed to [{numeral(k)}]"
+    if recast_shift(ctx, s, i) and k not in spell.recast and k:
+        clauses += ("RR-PRIN-1",)
+        text += " (card text changes its recast time)"
     if k == 0:
         clauses += ("RR-DEP-6", "RR-PRIN-0", "RR-PRIN-1")
         text += " (its text allows [0]: card text takes precedence over the rules)"

@@ -12,6 +12,7 @@ from hisoutab.engine.record import replace
 from .common import pn, setp
 from .context import Context
 from .state import Player, State
+from .texts import fire
 
 
 @dataclass
@@ -50,6 +51,7 @@ def rebuild(ctx: Context, s: State, i: int) -> tuple[State, dict[str, Any]]:
     cards = p.deck + p.face_down + p.reserve
     deck, rng, event = ctx.chance.shuffle(s.rng, cards, what=f"{pn(i)}'s deck rebuild", player=pn(i))
     s = setp(s, i, replace(p, deck=deck, face_down=(), reserve=()))
+    s = fire(ctx, fire(ctx, s, "you_rebuild", i), "opponent_rebuilds", 1 - i)
     return replace(s, rng=rng), event
 
 

@@ -9,6 +9,7 @@ from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
+from .clauses import CLAUSES
 from .common import (
     damage_text,
     numeral,
@@ -22,11 +23,14 @@ from .common import (
     without,
 )
 from .context import Context
-from .drawing import draw
+from .drawing import can_rebuild, draw, rebuild
+from .extensions import EFFECTS
 from .flow import FLOW
 from .recast import can_lift, lift_all, lift_one, raise_recast
 from .recovery import recovery_frames
 from .state import Entry, State
+from .statics import forbidden
+from .texts import fire
 
 STOP = Option("stop", None)
 
@@ -69,10 +73,12 @@ def eff_face_down(ctx: Context, s: State, frame: tuple[Any, ...],
     if chosen is None:
         cards = p.hand
         s = setp(s, i, replace(p, hand=(), face_down=p.face_down + cards))
+        s = fire(ctx, s, "you_put_face_down", i) if cards else s
         return Outcome(s, f"{pn(i)} puts {len(cards)} card{'s' if len(cards) != 1 else ''} face down",
                        clauses=("RR-ZONE-7",))
     c = _one(chosen)
     s = setp(s, i, replace(p, hand=without(p.hand, c), face_down=p.face_down + (c,)))
+    s = fire(ctx, s, "you_put_face_down", i)
     more = (("eff.face_down", i, card, n - 1, h, li),) if n > 1 else ()
     return Outcome(s, f"{pn(i)} puts a card face down", then=more, clauses=("RR-ZONE-7", "A-16"))
 
@@ -100,6 +106,7 @@ def eff_face_down_any(ctx: Context, s: State, frame: tuple[Any, ...],
         return Outcome(s, f"{pn(i)} {why} (hand {len(s.players[i].hand)})", clauses=("RR-CAST-4",))
     p = s.players[i]
     s = setp(s, i, replace(p, hand=without(p.hand, c), face_down=p.face_down + (c,)))
+    s = fire(ctx, s, "you_put_face_down", i)
     return Outcome(s, f"{pn(i)} puts a card face down (hand {len(p.hand) - 1})", then=(frame,),
                    clauses=("RR-ZONE-7",))
 
@@ -127,10 +134,12 @@ def eff_opponent_face_down(ctx: Context, s: State, frame: tuple[Any, ...],
     if chosen is None:
         cards = p.hand
         s = setp(s, target, replace(p, hand=(), face_down=p.face_down + cards))
+        s = fire(ctx, s, "you_put_face_down", target) if cards else s
         return Outcome(s, f"{pn(target)} puts {len(cards)} card{'s' if len(cards) != 1 else ''} "
                           "face down", clauses=("RR-ZONE-7",))
     c = _one(chosen)
     s = setp(s, target, replace(p, hand=without(p.hand, c), face_down=p.face_down + (c,)))
+    s = fire(ctx, s, "you_put_face_down", target)
     more = (("eff.opponent_face_down", i, card, n - 1, h, li),) if n > 1 else ()
     return Outcome(s, f"{pn(target)} puts a card face down", then=more, clauses=("RR-ZONE-7", "A-16"))
 
@@ -219,6 +228,8 @@ def eff_attack(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
 def _decide_lift(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
     i = frame[1]
     p = s.players[i]
+    if forbidden(ctx, s, i, "lift") is not None:
+        return None
     opts = tuple(Option(f"lift {short(c)}", c) for k in (1, 2, 3) for c in slot(p, k)
                  if can_lift(ctx, p, c, k))
     if len(opts) < 2:
@@ -226,13 +237,16 @@ def _decide_lift(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | N
     return Decision("lift", (pn(i),), (opts,), ("RR-LIFT-3",), "eff.lift", "Lift one of your deployed cards")
 
 
-@FLOW.choice("eff.lift", phase="text", clauses=("RR-LIFT-3", "RR-LIFT-5", "RR-LIFT-6"),
+@FLOW.choice("eff.lift", phase="text", clauses=("RR-LIFT-3", "RR-LIFT-5", "RR-LIFT-6", "RR-PRIN-2"),
              next=("recover.pick", "eff.lift", "text.next"), decide=_decide_lift)
 def eff_lift(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
     """Lift N of your deployed cards, one at a time (each only into a free space; from [I] into [0],
     then it is recovered)."""
     _, i, card, n, h, li = frame
     p = s.players[i]
+    if forbidden(ctx, s, i, "lift") is not None:
+        return Outcome(s, f"{pn(i)} cannot lift (card text: «cannot» beats «can»)",
+                       clauses=("RR-LIFT-3", "RR-PRIN-2"))
     c = _one(chosen)
     if c is None:
         can = [x for k in (1, 2, 3) for x in slot(p, k) if can_lift(ctx, p, x, k)]
@@ -241,7 +255,7 @@ def eff_lift(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, O
         c = can[0]
     k = position(p, c)
     assert k is not None
-    s = setp(s, i, lift_one(p, c, k))
+    s = fire(ctx, setp(s, i, lift_one(p, c, k)), "you_lift", i)
     frames = recovery_frames(s, (i,)) if k == 1 else []
     if n > 1:
         frames.append(("eff.lift", i, card, n - 1, h, li))
@@ -250,13 +264,18 @@ def eff_lift(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, O
 
 
 @FLOW.auto("eff.lift_all", phase="text", clauses=("RR-LIFT-3", "RR-LIFT-4", "RR-LIFT-5", "RR-LIFT-6",
-                                                  "A-22", "A-23"),
+                                                  "RR-PRIN-2", "A-22", "A-23"),
            next=("recover.pick", "text.next"))
 def eff_lift_all(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """Lift all your deployed cards at once (a22.lift_space)."""
     i = frame[1]
+    if forbidden(ctx, s, i, "lift") is not None:
+        return Outcome(s, f"{pn(i)} cannot lift (card text: «cannot» beats «can»)",
+                       clauses=("RR-LIFT-3", "RR-PRIN-2"))
     lifted = lift_all(ctx, s.players[i])
     s = setp(s, i, lifted.player)
+    if lifted.moved:
+        s = fire(ctx, s, "you_lift", i)
     if not lifted.moved and not lifted.blocked:
         return Outcome(s, f"{pn(i)} has no deployed card to lift", clauses=("RR-LIFT-3",))
     clauses: tuple[str, ...] = ("RR-LIFT-3", "RR-LIFT-4")
@@ -270,21 +289,20 @@ def eff_lift_all(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
 
 def _decide_delay(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
     i = frame[1]
-    q = s.players[1 - i]
+    own = frame[0] == "eff.delay_own"
+    q = s.players[i if own else 1 - i]
     opts = tuple(Option(f"delay {short(c)}", c) for k in (3, 2, 1) for c in slot(q, k))
     if len(opts) < 2:
         return None
-    return Decision("delay", (pn(i),), (opts,), ("RR-DEP-7",), "eff.delay",
-                    "Raise the recast time of one of the opponent's deployed cards")
+    whose = "your own" if own else "the opponent's"
+    return Decision("delay", (pn(i),), (opts,), ("RR-DEP-7",), frame[0],
+                    f"Raise the recast time of one of {whose} deployed cards")
 
 
-@FLOW.choice("eff.delay", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
-             next=("text.next",), decide=_decide_delay)
-def eff_delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
-    """Raise the recast time of one of the opponent's deployed cards by N: it slides nearer the
-    opponent; past [III] it becomes a reserve card (a full position: a29.raise_into_full)."""
-    _, i, _card, n, _h, _l = frame
-    t = 1 - i
+def _delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None,
+           t: int) -> Outcome:
+    """Raise the recast time of one deployed card of player ``t`` by N."""
+    n = frame[3]
     q = s.players[t]
     c = _one(chosen)
     if c is None:
@@ -297,6 +315,7 @@ def eff_delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, 
     q, what, to = raise_recast(ctx, q, c, k, n)
     s = setp(s, t, q)
     if what == "reserve":
+        s = fire(ctx, s, "you_make_reserve", t)
         return Outcome(s, f"{pn(t)}'s {ctx.name(c)} would go nearer than [III]: it becomes a reserve card",
                        events=({"type": "zone", "player": pn(t), "card": c, "to": "reserve"},),
                        clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1"))
@@ -306,6 +325,23 @@ def eff_delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, 
     extra: tuple[str, ...] = ("A-29",) if to != k + n else ()
     return Outcome(s, f"{pn(t)}'s {ctx.name(c)} [{numeral(k)}]→[{numeral(to)}]",
                    clauses=("RR-DEP-7", "RR-LIFT-1") + extra)
+
+
+@FLOW.choice("eff.delay", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
+             next=("text.next",), decide=_decide_delay)
+def eff_delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
+    """Raise the recast time of one of the opponent's deployed cards by N: it slides nearer the
+    opponent; past [III] it becomes a reserve card (a full position: a29.raise_into_full)."""
+    return _delay(ctx, s, frame, chosen, 1 - frame[1])
+
+
+@FLOW.choice("eff.delay_own", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
+             next=("text.next",), decide=_decide_delay)
+def eff_delay_own(ctx: Context, s: State, frame: tuple[Any, ...],
+                  chosen: dict[str, Option] | None) -> Outcome:
+    """Raise the recast time of one of your own deployed cards by N (your choice): it stays deployed
+    longer; past [III] it becomes a reserve card (a full position: a29.raise_into_full)."""
+    return _delay(ctx, s, frame, chosen, frame[1])
 
 
 def _opponent_deployed(ctx: Context, s: State, i: int) -> list[str]:
@@ -339,7 +375,7 @@ def eff_reserve(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str
     k = position(q, c)
     assert k is not None
     q = with_slot(q, k, without(slot(q, k), c))
-    s = setp(s, t, replace(q, reserve=q.reserve + (c,)))
+    s = fire(ctx, setp(s, t, replace(q, reserve=q.reserve + (c,))), "you_make_reserve", t)
     return Outcome(s, f"{pn(t)}'s {ctx.name(c)} becomes a reserve card",
                    events=({"type": "zone", "player": pn(t), "card": c, "to": "reserve"},),
                    clauses=("RR-ZONE-8",))
@@ -355,7 +391,115 @@ def eff_reserve_self(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     if k is None:
         return Outcome(s, f"{ctx.name(card)} is not deployed: nothing happens", clauses=("RR-ZONE-8",))
     p = with_slot(p, k, without(slot(p, k), card))
-    s = setp(s, i, replace(p, reserve=p.reserve + (card,)))
+    s = fire(ctx, setp(s, i, replace(p, reserve=p.reserve + (card,))), "you_make_reserve", i)
     return Outcome(s, f"{pn(i)}'s {ctx.name(card)} becomes a reserve card",
                    events=({"type": "zone", "player": pn(i), "card": card, "to": "reserve"},),
                    clauses=("RR-ZONE-8", "RR-RCV-2"))
+
+
+def _own_deployed(ctx: Context, s: State, i: int) -> list[str]:
+    p = s.players[i]
+    return [c for k in (3, 2, 1, 0) for c in slot(p, k)]
+
+
+def _decide_reserve_own(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
+    i = frame[1]
+    cards = _own_deployed(ctx, s, i)
+    if len(cards) < 2:
+        return None
+    opts = tuple(Option(f"make {short(c)} a reserve card", c) for c in cards)
+    return Decision("reserve", (pn(i),), (opts,), ("RR-ZONE-8",), "eff.reserve_own",
+                    "Make one of your own deployed cards a reserve card")
+
+
+@FLOW.choice("eff.reserve_own", phase="text", clauses=("RR-ZONE-8",), next=("text.next",),
+             decide=_decide_reserve_own)
+def eff_reserve_own(ctx: Context, s: State, frame: tuple[Any, ...],
+                    chosen: dict[str, Option] | None) -> Outcome:
+    """Make one of your own deployed cards a reserve card (your choice): it leaves the recast zone
+    for your reserve pile, face up, and comes back through a deck rebuild."""
+    i = frame[1]
+    c = _one(chosen)
+    if c is None:
+        cards = _own_deployed(ctx, s, i)
+        if not cards:
+            return Outcome(s, f"{pn(i)} has no deployed card", clauses=("RR-ZONE-8",))
+        c = cards[0]
+    p = s.players[i]
+    k = position(p, c)
+    assert k is not None
+    p = with_slot(p, k, without(slot(p, k), c))
+    s = fire(ctx, setp(s, i, replace(p, reserve=p.reserve + (c,))), "you_make_reserve", i)
+    return Outcome(s, f"{pn(i)}'s {ctx.name(c)} becomes a reserve card",
+                   events=({"type": "zone", "player": pn(i), "card": c, "to": "reserve"},),
+                   clauses=("RR-ZONE-8",))
+
+
+@FLOW.auto("eff.delay_all", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
+           next=("text.next",))
+def eff_delay_all(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
+    """Raise the recast time of every deployed card of the opponent by N, the nearest to the
+    opponent first ([III], then [II], [I]): past [III] a card becomes a reserve card (a full
+    position: a29.raise_into_full)."""
+    _, i, _card, n, _h, _l = frame
+    t = 1 - i
+    cards = [(c, k) for k in (3, 2, 1) for c in slot(s.players[t], k)]
+    if not cards:
+        return Outcome(s, f"{pn(t)} has no deployed card to delay", clauses=("RR-DEP-7",))
+    parts = []
+    clauses: tuple[str, ...] = ("RR-DEP-7", "RR-LIFT-1")
+    for c, _k in cards:
+        q = s.players[t]
+        k = position(q, c)
+        assert k is not None
+        q, what, to = raise_recast(ctx, q, c, k, n)
+        s = setp(s, t, q)
+        if what == "reserve":
+            s = fire(ctx, s, "you_make_reserve", t)
+            parts.append(f"{ctx.name(c)} becomes a reserve card")
+            clauses += ("RR-ZONE-8",)
+        elif what == "stays":
+            parts.append(f"{ctx.name(c)} stays in [{numeral(k)}]")
+            clauses += ("A-29",)
+        else:
+            parts.append(f"{ctx.name(c)} [{numeral(k)}]→[{numeral(to)}]")
+    return Outcome(s, f"{pn(t)}'s recast times rise by {n}: " + ", ".join(parts),
+                   clauses=tuple(dict.fromkeys(clauses)))
+
+
+@FLOW.auto("eff.rebuild", phase="text", clauses=("RR-DECK-2", "RR-DECK-3"), next=("text.next",),
+           chance=("shuffle",))
+def eff_rebuild(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
+    """Rebuild your deck now: the face-down and reserve piles join the deck, shuffled (without a
+    face-down or reserve card the deck cannot be rebuilt)."""
+    i = frame[1]
+    if not can_rebuild(s.players[i]):
+        return Outcome(s, f"{pn(i)} has no face-down or reserve card: the deck is not rebuilt",
+                       clauses=("RR-DECK-3",))
+    s, event = rebuild(ctx, s, i)
+    return Outcome(s, f"{pn(i)} rebuilds the deck ({len(s.players[i].deck)} cards)", events=(event,),
+                   clauses=("RR-DECK-2",))
+
+
+@FLOW.auto("eff.opponent_draw", phase="text", clauses=("RR-ZONE-4", "RR-DECK-1", "RR-DECK-2", "RR-DECK-3",
+                                                       "RR-DECK-4"),
+           next=("text.next",), chance=("shuffle", "draw"))
+def eff_opponent_draw(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
+    """Your opponent draws N cards (an empty deck is rebuilt first; with nothing left, no card)."""
+    _, i, _card, n, _h, _l = frame
+    d = draw(ctx, s, 1 - i, n)
+    text = f"{pn(1 - i)} draws {len(d.cards)} (of {n})"
+    if d.rebuilds:
+        text += "; the deck was empty and is rebuilt"
+    return Outcome(d.state, text, events=tuple(d.events), clauses=("RR-ZONE-4",) + d.clauses())
+
+
+@FLOW.auto("eff.custom", phase="text", clauses=tuple(c for c in CLAUSES if c.startswith("RR-")),
+           next=("text.next",))
+def eff_custom(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
+    """A designer's effect (``extensions.register_effect``): its step makes the change and says
+    it, citing the clause it was registered with."""
+    _, i, card, n, _h, _l, name = frame
+    custom = EFFECTS[name]
+    s, text = custom.step(ctx, s, i, card, n)
+    return Outcome(s, text, clauses=(custom.clause,))

@@ -14,7 +14,8 @@ FLOW = Flow("recast-rift", phases=PHASES, start="setup.fighters")
 #: the effect steps (``eff.<effect>``) of the closed effect vocabulary
 EFFECT_STEPS = ("eff.draw", "eff.face_down", "eff.face_down_any", "eff.opponent_face_down", "eff.raise",
                 "eff.lower", "eff.attack", "eff.lift", "eff.lift_all", "eff.delay", "eff.reserve",
-                "eff.reserve_self")
+                "eff.reserve_self", "eff.reserve_own", "eff.delay_all", "eff.rebuild", "eff.opponent_draw",
+                "eff.delay_own", "eff.custom")
 
 #: below a cast card's processing: the Main phase, or the preempt timing it answered
 AFTER_CAST = ("main.act", "seq.damage", "seq.preempt")
@@ -22,7 +23,8 @@ AFTER_CAST = ("main.act", "seq.damage", "seq.preempt")
 AFTER_DAMAGE = ("seq.deploy", "seq.text_end")
 #: below a card text (and below the waiting cards processed after one)
 AFTER_TEXT = ("text", "seq.on_cast", "seq.after_cast", "recover.done", *AFTER_CAST, *AFTER_DAMAGE,
-              "text.next", "wait", "win.check", "eff.attack")
+              "text.next", "wait", "win.check", "eff.attack", "lift.step", "refresh", "cleanup", "turn.end",
+              "recover.pick")
 #: below a recovery: the Lift step's Main phase, the Refresh step's Cleanup, the lift that caused it
 AFTER_RECOVERY = ("main.act", "cleanup", "recover.pick", "eff.lift", "text.next", "win.check", "wait",
                   "seq.damage", "seq.preempt")

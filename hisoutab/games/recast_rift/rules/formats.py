@@ -15,7 +15,20 @@ from hisoutab.engine.schemas import FileFormat, Schema, document, model_schema, 
 
 from .cards import ID, SPELLS_PER_FIGHTER, FighterSpec, builtin_fighters
 from .decks import DeckFileSpec, builtin_decks
-from .vocabulary import ALLOWED, BAR_WORDS, CONDITIONS, EFFECT_VALUES, TRIGGERS
+from .vocabulary import (
+    ALLOWED,
+    BAR_WORDS,
+    CAST_FILTERS,
+    CONDITIONS,
+    COUNTED,
+    EFFECT_VALUES,
+    NUMBERS,
+    RESTRICTIONS,
+    TIMINGS,
+    TRIGGERS,
+    TYPES,
+    WHO,
+)
 
 HAND_LIFE = ("hand", "life")
 NUMBER: Schema = {"type": "integer", "minimum": 0}
@@ -36,7 +49,33 @@ def _value(kind: str) -> Schema | None:
     if expected == "attack":  # both sides, each a number or a bar
         return {"type": "object", "properties": dict.fromkeys(HAND_LIFE, NUMBER_OR_BAR),
                 "required": list(HAND_LIFE), "additionalProperties": False}
+    if expected == "restriction":
+        filters = dict(zip(CAST_FILTERS, ({"enum": list(TYPES)}, {"enum": list(TIMINGS)}), strict=True))
+        return {"type": "object", "properties": {"action": {"enum": list(RESTRICTIONS)},
+                                                 "who": {"enum": list(WHO)}} | filters,
+                "required": ["action", "who"], "additionalProperties": False}
+    if expected == "modifier":
+        return {"type": "object", "properties": {"number": {"enum": list(NUMBERS)},
+                                                 "by": {"type": "integer", "not": {"const": 0}},
+                                                 "who": {"enum": list(WHO)}},
+                "required": ["number", "by", "who"], "additionalProperties": False}
+    if expected == "condition":
+        return condition_schema()
     raise ValueError(f"effect {kind!r}: no schema for a value of kind {expected!r}")
+
+
+def condition_schema() -> Schema:
+    """A condition: a name, or one ``name: N`` pair of a counted condition, and ``of``."""
+    plain = [c for c in CONDITIONS if c not in COUNTED]
+    counted = [c for c in CONDITIONS if c in COUNTED]
+    of = {"of": {"enum": ["you", "opponent"]}}
+    return {"anyOf": [
+        {"enum": plain},
+        {"type": "object", "properties": {key: {"type": "null"} for key in plain} | of,
+         "additionalProperties": False, "minProperties": 2, "maxProperties": 2, "required": ["of"]},
+        {"type": "object", "properties": dict.fromkeys(counted, NUMBER) | of,
+         "additionalProperties": False, "minProperties": 1, "maxProperties": 2},
+    ]}
 
 
 def effects(allowed: frozenset[str]) -> Schema:
@@ -57,11 +96,11 @@ def fighter_schema() -> Schema:
     schema = model_schema(FighterSpec)
     defs: dict[str, Any] = schema["$defs"]
     base = defs.pop("AbilitySpec")
-    base["properties"]["condition"] = {"anyOf": [{"enum": list(CONDITIONS)}, {"type": "null"}],
+    base["properties"]["condition"] = {"anyOf": [condition_schema(), {"type": "null"}],
                                        "default": None}
     # a trigger event belongs to a [While Deployed] ability of a Trigger card only
     base["properties"]["when"] = {"type": "null", "default": None}
-    for tag in ("on_cast", "on_recovery", "on_awaken", "while_awakened"):
+    for tag in ("on_cast", "on_recovery", "on_awaken", "while_awakened", "static"):
         defs[f"Ability.{tag}"] = _ability(base, tag)
     defs["Ability.while_awakened"]["required"] = ["id", "effects"]
     deployed = _ability(base, "continuous")  # no trigger event: a continuous ability …
@@ -73,7 +112,7 @@ def fighter_schema() -> Schema:
     deployed["properties"]["effects"]["items"] = {}  # … or a triggered one: then and else say which
     defs["Ability.while_deployed"] = deployed
     for model, tags in (("SpellSpec", ("on_cast", "while_deployed", "on_recovery")),
-                        ("AwakeningSpec", ("on_awaken", "while_awakened"))):
+                        ("AwakeningSpec", ("on_awaken", "while_awakened", "static"))):
         for tag in tags:
             defs[model]["properties"][tag]["items"] = {"$ref": f"#/$defs/Ability.{tag}"}
     spell = defs["SpellSpec"]["properties"]
@@ -86,8 +125,9 @@ def fighter_schema() -> Schema:
     return document(schema, title="Touhou Recast Rift fighter file",
                     description="A fighter of the ruleset recast-rift: her awakening card and her "
                                 f"{SPELLS_PER_FIGHTER} spell cards, each ability a list of effects of the "
-                                "closed vocabulary (docs/rules/recast-rift.md). The loader checks more "
-                                "than this schema: what each card type needs, ids used once.",
+                                "card vocabulary (docs/cards.md). The loader checks more than this "
+                                "schema: what each card type needs, ids used once, and the effects and "
+                                "conditions a designer's module registers.",
                     command="hisoutab schema fighter --ruleset recast-rift")
 
 

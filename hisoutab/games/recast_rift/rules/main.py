@@ -15,12 +15,19 @@ from .context import Context
 from .flow import FLOW
 from .recast import can_lift, cast_positions, lift_one
 from .recovery import recovery_frames
-from .state import Player, State
+from .state import State
+from .statics import forbidden, recast_shift
+from .texts import fire, waits_since
 
 END = Option("end main phase", ("end",))
 
 
-def _liftable(ctx: Context, p: Player) -> list[tuple[str, int]]:
+def _liftable(ctx: Context, s: State, i: int) -> list[tuple[str, int]]:
+    """The deployed cards player ``i`` can lift now: into a free space (RR-LIFT-5), unless a
+    "cannot lift" is in force (RR-PRIN-2)."""
+    p = s.players[i]
+    if forbidden(ctx, s, i, "lift") is not None:
+        return []
     out = []
     for k in (1, 2, 3):
         for c in getattr(p, f"recast_{k}"):
@@ -35,13 +42,15 @@ def normal_options(ctx: Context, s: State) -> list[Option]:
     p = s.players[i]
     once = ctx.options["a8.normal_options"] == "once"
     opts: list[Option] = []
+    shift = recast_shift(ctx, s, i)
     if not (once and "c" in p.used):
         for c in p.hand:
             spell = ctx.spell(c)
-            if spell.timing != "full_power" and cast_positions(ctx, p, spell):
+            if (spell.timing != "full_power" and cast_positions(ctx, p, spell, shift)
+                    and forbidden(ctx, s, i, "cast", spell) is None):
                 opts.append(Option(f"cast {short(c)}", ("cast", c)))
     if p.hand and not (once and "f" in p.used):
-        lift = _liftable(ctx, p)
+        lift = _liftable(ctx, s, i)
         for h in p.hand:
             for d, _k in lift:
                 opts.append(Option(f"face down {short(h)} and lift {short(d)}", ("lift", h, d)))
@@ -71,7 +80,8 @@ def main_options(ctx: Context, s: State) -> list[Option]:
     if not p.mode:
         for c in p.hand:
             spell = ctx.spell(c)
-            if spell.timing == "full_power" and cast_positions(ctx, p, spell):
+            if (spell.timing == "full_power" and cast_positions(ctx, p, spell, recast_shift(ctx, s, i))
+                    and forbidden(ctx, s, i, "cast", spell) is None):
                 opts.append(Option(f"full-power {short(c)}", ("full", c)))
     if not opts or ctx.options["a9.may_pass"] or p.mode:
         opts.append(END)
@@ -147,23 +157,26 @@ def main_act(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, O
 
 @FLOW.auto("main.lift", phase="main",
            clauses=("RR-TURN-3.1.2", "RR-ZONE-7", "RR-LIFT-3", "RR-LIFT-5", "RR-LIFT-6", "A-10"),
-           next=("recover.pick", "main.act"))
+           next=("recover.pick", "main.act", "wait"))
 def face_down_and_lift(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """Normal action: 1 card from the hand goes into the face-down pile and 1 deployed card lifts
     (into a free space only; from [I] into [0], then it is recovered)."""
     _, i, card, target = frame
+    before = len(s.waiting)
     p = s.players[i]
     p = replace(p, hand=without(p.hand, card), face_down=p.face_down + (card,))
     if target is None:  # a10.face_down_lift = always, and nothing could lift
-        s = setp(s, i, p)
+        s = fire(ctx, setp(s, i, p), "you_put_face_down", i)
         return Outcome(s, f"{pn(i)} puts a card face down; no deployed card can lift",
+                       then=waits_since(ctx, s, before),
                        clauses=("RR-TURN-3.1.2", "RR-ZONE-7", "RR-LIFT-5", "A-10"))
     k = position(p, target)
     assert k is not None
     s = setp(s, i, lift_one(p, target, k))
+    s = fire(ctx, fire(ctx, s, "you_put_face_down", i), "you_lift", i)
     clauses: tuple[str, ...] = ("RR-TURN-3.1.2", "RR-ZONE-7", "RR-LIFT-3")
     if k == 1:
         clauses += ("RR-LIFT-6",)
     return Outcome(s, f"{pn(i)} puts a card face down and lifts {ctx.name(target)} "
                       f"[{numeral(k)}]→[{numeral(k - 1)}]",
-                   then=recovery_frames(s, (i,)), clauses=clauses)
+                   then=recovery_frames(s, (i,)) + waits_since(ctx, s, before), clauses=clauses)

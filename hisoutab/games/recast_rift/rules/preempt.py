@@ -12,19 +12,20 @@ from hisoutab.engine.flow import Outcome
 from hisoutab.engine.record import replace
 
 from .awakening import can_activate, can_awaken
-from .common import deployed, pn, set_top, short, top
+from .common import pn, set_top, short, top
 from .context import Context
 from .flow import FLOW
 from .recast import cast_positions
 from .state import State
+from .statics import forbidden as cannot
+from .statics import in_force, recast_shift
 
 PASS = Option("pass", ("pass",))
 
 
 def no_preempt(ctx: Context, s: State, attacker: int) -> bool:
-    """A [While Deployed] ability of the attacker forbids the opponent's Preempt cards."""
-    return ctx.abilities and any(ctx.spell(c).continuous("no_preempt")
-                                 for c, _k in deployed(ctx, s.players[attacker]))
+    """A static ability of the attacker forbids the opponent's Preempt cards against its «Attack»s."""
+    return any(st.effect.kind == "no_preempt" and st.owner == attacker for st in in_force(ctx, s))
 
 
 def preempt_options(ctx: Context, s: State) -> tuple[list[Option], bool]:
@@ -34,10 +35,12 @@ def preempt_options(ctx: Context, s: State) -> tuple[list[Option], bool]:
     p = s.players[d]
     opts: list[Option] = []
     forbidden = False
+    if cannot(ctx, s, d, "preempt") is not None:  # RR-PRE-2 asks RR-PRIN-2: no preempt of any kind
+        return [], True
     for c in p.hand:
         spell = ctx.spell(c)
-        if spell.timing == "preempt" and cast_positions(ctx, p, spell):
-            if no_preempt(ctx, s, e.controller):
+        if spell.timing == "preempt" and cast_positions(ctx, p, spell, shift=recast_shift(ctx, s, d)):
+            if no_preempt(ctx, s, e.controller) or cannot(ctx, s, d, "cast", spell) is not None:
                 forbidden = True
                 continue
             opts.append(Option(f"preempt with {short(c)}", ("cast", c)))
@@ -86,8 +89,11 @@ def preempt(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Op
     value: tuple[Any, ...] = chosen[pn(d)].value if chosen else ("pass",)
     note = " (a «cannot» keeps their Preempt cards in hand)" if forbidden else ""
     if value[0] == "pass":
-        who = "passes" if chosen else "has nothing to preempt with"
-        return Outcome(s, f"{pn(d)} {who}{note}", clauses=clauses)
+        # "passes" whether or not they had a choice: what they hold is theirs (L222)
+        return Outcome(s, f"{pn(d)} passes{note}", clauses=clauses,
+                       public=f"{pn(d)} passes" if note else None, seen_by=(pn(d),),
+                       # a «cannot» on their Preempt cards shows only to the defender
+                       public_clauses=tuple(c for c in clauses if c not in ("RR-PRIN-0", "RR-PRIN-2")))
     s = set_top(s, replace(e, preempts=e.preempts + 1))
     more: list[tuple[Any, ...]] = [("seq.preempt",)] if again else []
     if value[0] == "cast":

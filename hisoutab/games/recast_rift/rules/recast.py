@@ -21,20 +21,29 @@ def has_space(ctx: Context, p: Player, k: int) -> bool:
     return len(slot(p, k)) < CAPACITY
 
 
-def deploy_positions(ctx: Context, p: Player, spell: Spell) -> tuple[int, ...]:
-    """RR-DEP-2: where the card may be deployed now: the positions of its recast time with a free
-    space, and [0] only when its text allows it (RR-DEP-6, RR-PRIN-1)."""
-    out = tuple(k for k in spell.recast if has_space(ctx, p, k))
+def recast_positions(spell: Spell, shift: int = 0) -> tuple[int, ...]:
+    """The positions of the card's recast time, each moved ``shift`` nearer its player by card
+    text (a ``recast_time`` modifier, RR-PRIN-1), kept within [III] … [I]."""
+    if not shift:
+        return spell.recast
+    return tuple(sorted({min(3, max(1, k + shift)) for k in spell.recast}, reverse=True))
+
+
+def deploy_positions(ctx: Context, p: Player, spell: Spell, shift: int = 0) -> tuple[int, ...]:
+    """RR-DEP-2: where the card may be deployed now: the positions of its recast time (as card text
+    changes it: ``shift``) with a free space, and [0] only when its text allows it (RR-DEP-6,
+    RR-PRIN-1)."""
+    out = tuple(k for k in recast_positions(spell, shift) if has_space(ctx, p, k))
     if spell.deploy_to_zero and ctx.abilities and has_space(ctx, p, 0):
         out += (0,)
     return out
 
 
-def cast_positions(ctx: Context, p: Player, spell: Spell) -> tuple[int, ...]:
+def cast_positions(ctx: Context, p: Player, spell: Spell, shift: int = 0) -> tuple[int, ...]:
     """RR-CAST-2: a card may be cast when a recast zone it can be deployed to has a free space
     (「そのスペル札が展開できるリキャストゾーンに空きがあればキャストできます」, L110): the positions
     of its recast time, and any its own text opens ([0] for a card that may be deployed there)."""
-    return deploy_positions(ctx, p, spell)
+    return deploy_positions(ctx, p, spell, shift)
 
 
 def can_lift(ctx: Context, p: Player, card: str, k: int) -> bool:

@@ -14,6 +14,7 @@ from .common import picker, pn, setp, short, without
 from .context import Context
 from .flow import AFTER_RECOVERY, FLOW
 from .state import State
+from .texts import fire, waits_since
 
 
 def recovery_frames(s: State, who: tuple[int, ...]) -> list[tuple[Any, ...]]:
@@ -75,6 +76,8 @@ def recovery_done(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
         return Outcome(s, f"{ctx.name(card)} is no longer in [0]: it is not put into the hand",
                        clauses=("RR-RCV-2",))
     s = setp(s, i, replace(p, recast_0=without(p.recast_0, card), hand=p.hand + (card,)))
+    before = len(s.waiting)
+    s = fire(ctx, s, "you_recover", i)
     return Outcome(s, f"{pn(i)} puts {ctx.name(card)} into the hand: it can be cast again",
                    events=({"type": "zone", "player": pn(i), "card": card, "to": "hand"},),
-                   clauses=("RR-RCV-1", "RR-COMP-3.2"))
+                   then=waits_since(ctx, s, before), clauses=("RR-RCV-1", "RR-COMP-3.2"))

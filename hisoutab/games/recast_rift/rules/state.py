@@ -80,6 +80,7 @@ class State:
     waiting: tuple[Waiting, ...] = ()
     texts: int = 0  # card texts being processed (RR-PRIN-3)
     winner: str | None = None
+    last_attack: str = ""  # how the last damage resolution ended: hit, guard, graze, none ("": none yet)
     agenda: tuple[tuple[Any, ...], ...] = ()
     rng: int = 0
 

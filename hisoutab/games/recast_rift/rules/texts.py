@@ -12,10 +12,12 @@ from hisoutab.engine.record import replace
 
 from .cards import Ability
 from .common import deployed, is_deployed, pn, unique_labels
+from .conditions import holds, words
 from .context import Context
+from .extensions import EFFECTS
 from .flow import AFTER_TEXT, EFFECT_STEPS, FLOW
 from .state import State, Waiting
-from .vocabulary import CONDITIONS
+from .statics import number
 
 #: the clause each ability tag is processed under
 TAG_CLAUSES: dict[str, tuple[str, ...]] = {
@@ -58,20 +60,28 @@ def wait_frames(ctx: Context, s: State) -> list[tuple[Any, ...]]:
     return [("wait",)] if s.waiting and not busy(ctx, s) else []
 
 
-def effect_frame(i: int, card: str, ability: Ability, j: int) -> tuple[Any, ...]:
-    """The frame of effect ``j`` of ``ability``: ``(eff.<kind>, player, card, n, hand, life)``."""
+#: the counts card text may change (``modify``): effect → the number (``vocabulary.NUMBERS``)
+COUNTS = {"lift": "lift_count", "face_down": "face_down_count"}
+
+
+def waits_since(ctx: Context, s: State, before: int) -> list[tuple[Any, ...]]:
+    """The waiting cards are processed now, if a card joined them since there were ``before``
+    (a step that sets off a trigger says so; one that did not leaves the waiting to the steps that
+    already do)."""
+    return wait_frames(ctx, s) if len(s.waiting) > before else []
+
+
+def effect_frame(ctx: Context, s: State, i: int, card: str, ability: Ability, j: int) -> tuple[Any, ...]:
+    """The frame of effect ``j`` of ``ability``: ``(eff.<kind>, player, card, n, hand, life)``; a
+    count card text changes is read when the effect starts (RR-PRIN-1); a designer's effect is
+    ``(eff.custom, …, its name)``."""
     e = ability.effects[j]
-    return (f"eff.{e.kind}", i, card, e.n, e.hand, e.life)
-
-
-def condition_met(ctx: Context, s: State, i: int, condition: str) -> bool:
-    """The ability's condition (``vocabulary.CONDITIONS``) holds for player ``i`` now."""
-    p = s.players[i]
-    if condition == "hand_empty":
-        return not p.hand
-    if condition == "awakened":
-        return p.awakened is not None
-    return True
+    n = e.n
+    if e.kind in COUNTS:
+        n = max(1, number(ctx, s, i, COUNTS[e.kind], e.n))
+    if e.kind in EFFECTS:
+        return ("eff.custom", i, card, n, e.hand, e.life, e.kind)
+    return (f"eff.{e.kind}", i, card, n, e.hand, e.life)
 
 
 @FLOW.auto("text", phase="text",
@@ -86,24 +96,36 @@ def process_text(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     ability = ctx.ability(card, tag, k)
     label = f"{pn(i)}'s {ctx.name(card)}: {TAG_NAMES[tag]}" + (f" {ability.id}" if ability.id else "")
     clauses = TAG_CLAUSES[tag]
-    if ability.condition and not condition_met(ctx, s, i, ability.condition):
-        return Outcome(s, f"{label}: the condition ({CONDITIONS[ability.condition]}) is not met, "
+    if ability.test and not holds(ctx, s, i, ability.test):
+        return Outcome(s, f"{label}: the condition ({words(ability.test)}) is not met, "
                           "nothing happens", then=wait_frames(ctx, s), clauses=clauses)
     s = replace(s, texts=s.texts + 1)
-    frames = [effect_frame(i, card, ability, 0), ("text.next", i, card, tag, k, 1)]
+    frames = [effect_frame(ctx, s, i, card, ability, 0), ("text.next", i, card, tag, k, 1)]
     return Outcome(s, label + (f" ({ability.text})" if ability.text else ""), then=frames,
                    clauses=clauses + ("RR-PRIN-3",))
 
 
-@FLOW.auto("text.next", phase="text", clauses=("RR-PRIN-3",), next=(*EFFECT_STEPS, *AFTER_TEXT))
+@FLOW.auto("text.next", phase="text", clauses=("RR-PRIN-3", "RR-COMP-3.8"),
+           next=(*EFFECT_STEPS, *AFTER_TEXT))
 def next_effect(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """The ability's next effect, in the order written; after the last one the card text has
     finished processing, and waiting cards may be processed once no text is."""
     _, i, card, tag, k, j = frame
     ability = ctx.ability(card, tag, k)
+    if j < len(ability.effects) and ability.effects[j].kind == "if":
+        cond = ability.effects[j].condition
+        assert cond is not None
+        if holds(ctx, s, i, cond):
+            return Outcome(s, f"{ctx.name(card)}: then if {words(cond)} — it does: its next effects "
+                              "happen", then=(("text.next", i, card, tag, k, j + 1),),
+                           clauses=("RR-PRIN-3", "RR-COMP-3.8"))
+        s = replace(s, texts=max(0, s.texts - 1))
+        return Outcome(s, f"{ctx.name(card)}: then if {words(cond)} — it does not: the ability ends "
+                          "here", then=wait_frames(ctx, s), clauses=("RR-PRIN-3", "RR-COMP-3.8"))
     if j < len(ability.effects):
         return Outcome(s, f"{ctx.name(card)}: effect {j + 1} of {len(ability.effects)}",
-                       then=(effect_frame(i, card, ability, j), ("text.next", i, card, tag, k, j + 1)))
+                       then=(effect_frame(ctx, s, i, card, ability, j),
+                             ("text.next", i, card, tag, k, j + 1)))
     s = replace(s, texts=max(0, s.texts - 1))
     return Outcome(s, f"{ctx.name(card)}'s ability is done", then=wait_frames(ctx, s))
 

@@ -8,6 +8,9 @@ from __future__ import annotations
 TIMINGS = ("normal", "preempt", "full_power")
 #: card types (RR-COMP-3.5): Attack, Action, Placement ("set") and Trigger card
 TYPES = ("attack", "action", "set", "trigger")
+#: the words for a kind of card in a restriction ("cannot cast Full-Power Attack cards")
+TIMING_NAMES_SHORT = {"normal": "Normal", "preempt": "Preempt", "full_power": "Full-Power"}
+TYPE_NAMES_SHORT = {"attack": "Attack", "action": "Action", "set": "Placement", "trigger": "Trigger"}
 #: recast-zone positions by numeral, nearest the player first (RR-ZONE-6.3)
 POSITIONS: dict[str, int] = {"III": 3, "II": 2, "I": 1}
 NUMERALS: dict[int, str] = {3: "III", 2: "II", 1: "I", 0: "0"}
@@ -15,7 +18,9 @@ NUMERALS: dict[int, str] = {3: "III", 2: "II", 1: "I", 0: "0"}
 BAR_WORDS = ("ー", "-", "bar")
 
 #: effect → the value it takes: ``count`` (an integer ≥ 1), ``change`` ({hand, life} ≥ 0),
-#: ``attack`` ({hand, life}, each an integer ≥ 0 or a bar) or ``none``
+#: ``attack`` ({hand, life}, each an integer ≥ 0 or a bar), ``restriction`` ({action, who, …}),
+#: ``modifier`` ({number, by, who}), ``condition`` (a condition, as ``condition:`` takes it) or
+#: ``none``. A designer's module adds more (``extensions.register_effect``).
 EFFECT_VALUES: dict[str, str] = {
     "draw": "count",  # draw N cards (RR-DECK-1…4)
     "face_down": "count",  # put N cards from your hand into your face-down pile
@@ -32,29 +37,106 @@ EFFECT_VALUES: dict[str, str] = {
     "attack_bonus": "change",  # [While Deployed]: your «Attack»s deal more damage
     "shield": "change",  # [While Deployed]: «Attack»s against you deal less damage
     "no_preempt": "none",  # [While Deployed]: your opponent cannot cast Preempt cards against your «Attack»s
+    "cannot": "restriction",  # a static ability: a player cannot do one action of the rules (RR-PRIN-2)
+    "modify": "modifier",  # a static ability: a number the rules fix changes (RR-PRIN-1)
+    "if": "condition",  # "then if …": the ability's next effects happen only if this holds now
+    "reserve_own": "none",  # make one of your own deployed cards a reserve card (RR-ZONE-8)
+    "delay_all": "count",  # raise the recast time of every deployed card of your opponent (RR-DEP-7)
+    "delay_own": "count",  # raise the recast time of one of your own deployed cards (RR-DEP-7)
+    "rebuild": "none",  # rebuild your deck from your face-down and reserve piles (RR-DECK-2)
+    "opponent_draw": "count",  # your opponent draws N cards (RR-DECK-1…4)
 }
 
 _ONE_SHOT = frozenset({"draw", "face_down", "face_down_any", "opponent_face_down", "lower", "attack",
-                       "lift", "lift_all", "delay", "reserve"})
+                       "lift", "lift_all", "delay", "reserve", "if", "reserve_own", "delay_all",
+                       "rebuild", "opponent_draw", "delay_own"})
+#: the effects of a static ability (continuous: it applies while its card is deployed or awakened)
+STATIC = frozenset({"attack_bonus", "shield", "no_preempt", "cannot", "modify"})
 #: which effects each kind of ability may hold
 ALLOWED: dict[str, frozenset[str]] = {
     "on_cast": _ONE_SHOT | {"raise"},
     "on_recovery": (_ONE_SHOT - {"lower"}) | {"reserve_self"},
     "trigger": _ONE_SHOT,
-    "continuous": frozenset({"attack_bonus", "shield", "no_preempt"}),
+    "continuous": STATIC,
     "on_awaken": _ONE_SHOT,
     "while_awakened": _ONE_SHOT,
+    "static": STATIC,
 }
 
-#: ability conditions (``condition:``): the ability does nothing unless it holds when it starts
+#: whom a restriction or modifier applies to, seen from the card's owner
+WHO = ("you", "opponent", "both")
+
+#: the actions and choices of the rules a restriction (``cannot:``) may forbid: action → (its words,
+#: the clause where the rules ask "may the player do it?"). "Cannot" beats "can" (RR-PRIN-2).
+RESTRICTIONS: dict[str, tuple[str, str]] = {
+    "lift": ("lift a deployed card", "RR-LIFT-3"),
+    "take_with_hand": ("take an «Attack» with the Hand", "RR-DMG-2"),
+    "take_with_life": ("take an «Attack» with the Life", "RR-DMG-3"),
+    "graze_check": ("make a graze check", "RR-GRZ-1"),
+    "preempt": ("preempt at the preempt timing", "RR-PRE-2"),
+    "cast": ("cast a spell card", "RR-CAST-1"),
+    "awaken": ("awaken", "RR-AWK-1"),
+    "activate": ("activate a [While Awakened] ability", "RR-AWK-5"),
+    "rebuild": ("rebuild the deck in the Refresh step", "RR-TURN-4.1"),
+}
+#: the card kinds a ``cannot: {action: cast}`` may name (``type:`` or ``timing:``)
+CAST_FILTERS = ("type", "timing")
+
+#: the numbers the rules fix that a modifier (``modify:``) changes: number → (its words, the rule's
+#: value, the clause that fixes it). Card text beats the rules (RR-PRIN-1); never below 0.
+NUMBERS: dict[str, tuple[str, int | None, str]] = {
+    "draw_step": ("the cards drawn in the Draw step", 2, "RR-TURN-2.1"),
+    "cleanup_hand": ("the hand size the Cleanup step keeps", 2, "RR-TURN-4.2"),
+    "recast_time": ("the recast time a spell card is deployed with", None, "RR-DEP-2"),
+    "attack_hand": ("the Hand damage of an «Attack»", None, "RR-ATK-1"),
+    "attack_life": ("the Life damage of an «Attack»", None, "RR-ATK-1"),
+    "lift_count": ("the cards a 'lift' effect lifts", None, "RR-LIFT-3"),
+    "face_down_count": ("the cards a 'face_down' effect puts face down", None, "RR-ZONE-7"),
+}
+
+#: ability conditions (``condition:``, and ``if:`` steps), on what a player can see: the ability does
+#: nothing unless it holds when it starts. Written as a name (``hand_empty``) or one ``name: N`` pair
+#: (``life_at_most: 3``), with ``of: opponent`` to ask about the opponent.
 CONDITIONS: dict[str, str] = {
     "hand_empty": "your hand is empty",
     "awakened": "your awakening card is awakened",
+    "not_awakened": "your awakening card is not awakened",
+    "your_turn": "it is your turn",
+    "opponent_turn": "it is your opponent's turn",
+    "attack_hit": "the last «Attack» HIT",
+    "attack_not_hit": "the last «Attack» did not HIT",
+    "life_at_most": "your Life is N or less",
+    "life_at_least": "your Life is N or more",
+    "hand_at_most": "your hand holds N cards or fewer",
+    "hand_at_least": "your hand holds N cards or more",
+    "deck_at_most": "your deck holds N cards or fewer",
+    "face_down_at_least": "your face-down pile holds N cards or more",
+    "reserve_at_least": "your reserve pile holds N cards or more",
+    "deployed_at_least": "you have N deployed cards or more",
 }
+#: the conditions written with a number (``life_at_most: 3``)
+COUNTED: set[str] = set({"life_at_most", "life_at_least", "hand_at_most", "hand_at_least", "deck_at_most",
+                     "face_down_at_least", "reserve_at_least", "deployed_at_least"})
 
 #: trigger events (``when:``) of a Trigger card's [While Deployed] ability
 TRIGGERS: dict[str, str] = {
     "opponent_casts": "when your opponent casts a spell card",
+    "you_cast": "when you cast a spell card",
     "you_are_hit": "when an «Attack» HITs you",
+    "your_attack_hits": "when your «Attack» HITs",
+    "you_are_not_hit": "when a graze check keeps an «Attack» from HITting you",
+    "your_attack_misses": "when a graze check keeps your «Attack» from HITting",
     "you_guard": "when you take an «Attack» with the Hand",
+    "opponent_guards": "when your opponent takes your «Attack» with the Hand",
+    "you_take_with_life": "when you take an «Attack» with the Life",
+    "you_deploy": "when a card of yours is deployed",
+    "opponent_deploys": "when a card of your opponent is deployed",
+    "you_lift": "when cards of yours lift",
+    "you_recover": "when a card of yours is recovered",
+    "you_put_face_down": "when a card is put into your face-down pile",
+    "you_make_reserve": "when a card of yours becomes a reserve card",
+    "you_rebuild": "when your deck is rebuilt",
+    "opponent_rebuilds": "when your opponent's deck is rebuilt",
+    "you_awaken": "when you awaken",
+    "opponent_awakens": "when your opponent awakens",
 }

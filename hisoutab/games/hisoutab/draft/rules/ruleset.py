@@ -40,6 +40,31 @@ class HisouTabDraft(HisouTabRuleset, rules=Path(__file__).parent):
     flow, options, state_type, zones = FLOW, OPTIONS, State, ZONES
     clauses, readings = CLAUSES, {**READINGS, **SETTLED}
     context_type = Context
+    #: what a line of 0.45.2 means here (re-running it under the draft: hisoutab.presentation.rerun)
+    compatible_with = {
+        "hisoutab-0.45.2": {
+            "setup": {"characters": "characters"},
+            "kinds": {"fire": "direction"},
+            "as_options": {"first player": {"P1 goes first": {"setup.first_player": "p1"},
+                                            "P2 goes first": {"setup.first_player": "p2"}}},
+            "not_here": {
+                "mulligan": "the draft deals its opening hand with no mulligan",
+                "first player": "the draft's first player is the rule option setup.first_player",
+                "spell front": {"passes": ["keep the spell order"],
+                                "why": "the draft has no spell front to reorder"},
+                "facing": "the draft turns the fighters by itself (facing.auto)",
+                "trace": {"passes": [], "why": "the draft's bullets trace by themselves"},
+                "spell": {"passes": [], "why": "the draft has no spell declaration"},
+            },
+            "only_here": {
+                "skill": "0.45.2 has no choice of skill versions (236, 623, 214, 421): each "
+                         "fighter takes the first version its character lists",
+                "cancel": {"answer": "no cancel", "why": "0.45.2 has no cancel window"},
+                "defense": {"answer": "take the hit", "why": "0.45.2 guards by playing guard, "
+                                                             "not in a defense window"},
+            },
+        },
+    }
 
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: every card of each character set aside; the setup steps do the rest."""
@@ -74,23 +99,42 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     set_up = s.first is not None
     ledger = zone_ledger(ctx, problems)
     for p in s.players:
-        n = p.name
-        if p.hp < 0 or p.hp > p.max_hp:
-            problems.append(f"{n}: HP {p.hp} outside 0..{p.max_hp}")
-        if p.max_hp not in (0, 20, 23):
-            problems.append(f"{n}: max HP {p.max_hp}")
-        if not 0 <= p.spirit <= ctx.spirit_max:
-            problems.append(f"{n}: spirit {p.spirit} outside 0..{ctx.spirit_max}")
-        if p.whiff < 0:
-            problems.append(f"{n}: negative whiff")
-        if set_up:
-            if not ctx.on_board(p.x, p.y):
-                problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
-            if p.marker is None or p.marker < s.time:
-                problems.append(f"{n}: marker {p.marker} before the current time {s.time}")
-        if p.played is not None and ctx.cards[p.played].kind == "defense":
-            problems.append(f"{n}: a defense card in play")
+        _player_problems(ctx, s, p, set_up, problems)
     place_cards(ZONES, s.players, s, ledger)
+    _bullet_problems(ctx, s, problems)
+    ledger.conserved(ctx.cards)
+    if set_up and s.players[0].x == s.players[1].x and s.players[0].y == s.players[1].y \
+            and ctx.options["gravity.onto_opponent"] == "stay":
+        problems.append("both pieces share a block")
+    if s.winner is None and s.agenda == () and set_up:
+        problems.append("the agenda is empty but there is no winner")
+    if s.winner is not None and s.winner != "draw" and s.players[PLAYERS.index(s.winner)].hp <= 0:
+        problems.append(f"winner {s.winner} is at 0 HP")
+    return problems
+
+
+def _player_problems(ctx: Context, s: State, p: Player, set_up: bool, problems: list[str]) -> None:
+    """One player's HP, spirit, whiff, piece, marker and card in play."""
+    n = p.name
+    if p.hp < 0 or p.hp > p.max_hp:
+        problems.append(f"{n}: HP {p.hp} outside 0..{p.max_hp}")
+    if p.max_hp not in (0, 20, 23):
+        problems.append(f"{n}: max HP {p.max_hp}")
+    if not 0 <= p.spirit <= ctx.spirit_max:
+        problems.append(f"{n}: spirit {p.spirit} outside 0..{ctx.spirit_max}")
+    if p.whiff < 0:
+        problems.append(f"{n}: negative whiff")
+    if set_up:
+        if not ctx.on_board(p.x, p.y):
+            problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
+        if p.marker is None or p.marker < s.time:
+            problems.append(f"{n}: marker {p.marker} before the current time {s.time}")
+    if p.played is not None and ctx.cards[p.played].kind == "defense":
+        problems.append(f"{n}: a defense card in play")
+
+
+def _bullet_problems(ctx: Context, s: State, problems: list[str]) -> None:
+    """Each bullet its owner's, on the board, on a slot of its card; bullet ids unique."""
     for b in s.bullets:
         owner = PLAYERS[b.owner] if b.owner in (0, 1) else "?"
         if not b.card.startswith(owner + "/"):
@@ -101,15 +145,6 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
             problems.append(f"bullet {b.id}: token on slot {b.slot}")
     if len({b.id for b in s.bullets}) != len(s.bullets):
         problems.append("two bullets share an id")
-    ledger.conserved(ctx.cards)
-    if set_up and s.players[0].x == s.players[1].x and s.players[0].y == s.players[1].y \
-            and ctx.options["gravity.onto_opponent"] == "stay":
-        problems.append("both pieces share a block")
-    if s.winner is None and s.agenda == () and set_up:
-        problems.append("the agenda is empty but there is no winner")
-    if s.winner is not None and s.winner != "draw" and s.players[PLAYERS.index(s.winner)].hp <= 0:
-        problems.append(f"winner {s.winner} is at 0 HP")
-    return problems
 
 
 RULESET = HisouTabDraft()

@@ -47,6 +47,28 @@ class HisouTab0452(HisouTabRuleset, rules=Path(__file__).parent):
     flow, options, state_type, zones = FLOW, OPTIONS, State, ZONES
     clauses, readings = CLAUSES, {**READINGS, **SETTLED}
     context_type = Context
+    #: what a line of the draft means here (re-running it under 0.45.2: hisoutab.presentation.rerun)
+    compatible_with = {
+        "hisoutab-draft": {
+            "setup": {"characters": "characters"},
+            "kinds": {"direction": "fire"},
+            "not_here": {
+                "skill": "0.45.2 decks have no skill versions to choose",
+                "cancel": {"passes": ["no cancel"], "why": "0.45.2 has no cancel window"},
+                "defense": {"passes": ["take the hit"],
+                            "why": "0.45.2 guards by playing guard, not in a defense window"},
+            },
+            "only_here": {
+                "mulligan": {"answer": "keep all", "why": "the draft has no mulligan"},
+                "first player": {"answer": "P1 goes first",
+                                 "why": "the draft draws the first player (setup.first_player)"},
+                "spell front": {"answer": "keep the spell order", "why": "the draft has no spell front"},
+                "facing": "the draft turns the fighters by itself",
+                "trace": "the draft's bullets trace by themselves",
+                "spell": "the draft has no spell declaration",
+            },
+        },
+    }
 
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: the characters' decks in order, standing cards in hand, the knockdown card
@@ -168,30 +190,45 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
     check_state_fields(ctx, s, problems)
     check_card_kinds(ctx, s, problems)
     for i, p in enumerate(s.players):
-        n = p.name
-        if p.hp > 20 or p.hp < 0:
-            problems.append(f"{n}: HP {p.hp} outside 0..20")
-        if set_up:
-            if not ctx.on_board(p.x, p.y):
-                problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
-            if len(p.spirit) != 5 or any(x not in (UP, DOWN) and not (isinstance(x, int) and 1 <= x <= 6)
-                                         for x in p.spirit):
-                problems.append(f"{n}: bad spirit gauge {p.spirit}")
-            if p.position is None:
-                problems.append(f"{n}: neither marker nor hit token on the timeline")
-        if len(p.spell_seq) > 5:
-            problems.append(f"{n}: {len(p.spell_seq)} spell cards in the sequence (at most 5)")
-        for c, v in p.dice:
-            if v < 1:
-                problems.append(f"{n}: die {v} on {c}")
-            if c not in p.bullet_area and c not in (p.trigger, p.cast):
-                problems.append(f"{n}: die on {c}, which is not in the bullet area or a play zone")
-            if not any(b.card == c for b in s.bullets):
-                problems.append(f"{n}: die on {c} but none of its bullets is on the board")
-        kd = ctx.knockdown_cards[i]
-        if kd in p.hand and any(c == kd for c in (p.cast, p.trigger)):
-            problems.append(f"{n}: knockdown card twice")
+        _player_problems(ctx, s, i, p, set_up, problems)
     place_cards(ZONES, s.players, s, ledger)
+    _bullet_problems(ctx, s, problems)
+    ledger.conserved(ctx.cards)
+    if s.winner is None and s.agenda == () and set_up:
+        problems.append("the agenda is empty but there is no winner")
+    return problems
+
+
+def _player_problems(ctx: Context, s: State, i: int, p: Player, set_up: bool,
+                     problems: list[str]) -> None:
+    """One player's HP, piece, spirit gauge, timeline place, spell sequence, dice and knockdown card."""
+    n = p.name
+    if p.hp > 20 or p.hp < 0:
+        problems.append(f"{n}: HP {p.hp} outside 0..20")
+    if set_up:
+        if not ctx.on_board(p.x, p.y):
+            problems.append(f"{n}: piece at ({p.x},{p.y}) is off the board")
+        if len(p.spirit) != 5 or any(x not in (UP, DOWN) and not (isinstance(x, int) and 1 <= x <= 6)
+                                     for x in p.spirit):
+            problems.append(f"{n}: bad spirit gauge {p.spirit}")
+        if p.position is None:
+            problems.append(f"{n}: neither marker nor hit token on the timeline")
+    if len(p.spell_seq) > 5:
+        problems.append(f"{n}: {len(p.spell_seq)} spell cards in the sequence (at most 5)")
+    for c, v in p.dice:
+        if v < 1:
+            problems.append(f"{n}: die {v} on {c}")
+        if c not in p.bullet_area and c not in (p.trigger, p.cast):
+            problems.append(f"{n}: die on {c}, which is not in the bullet area or a play zone")
+        if not any(b.card == c for b in s.bullets):
+            problems.append(f"{n}: die on {c} but none of its bullets is on the board")
+    kd = ctx.knockdown_cards[i]
+    if kd in p.hand and any(c == kd for c in (p.cast, p.trigger)):
+        problems.append(f"{n}: knockdown card twice")
+
+
+def _bullet_problems(ctx: Context, s: State, problems: list[str]) -> None:
+    """Bullets on the board (unless leaving it), each with a die on its card (R-23)."""
     leaving = any(f[0] == "bullets.leave" for f in s.agenda)
     for b in s.bullets:
         if not ctx.on_board(b.x, b.y) and not leaving:
@@ -199,10 +236,6 @@ def check_invariants(ctx: Context, s: State) -> list[str]:
         if all(c != b.card for c, _ in s.players[b.owner].dice) and ctx.options[
                 "bullet.expires_with_die"]:  # R-23 false: a bullet outlives its die
             problems.append(f"bullet {b.id} of {b.card} has no die on its card")
-    ledger.conserved(ctx.cards)
-    if s.winner is None and s.agenda == () and set_up:
-        problems.append("the agenda is empty but there is no winner")
-    return problems
 
 
 RULESET = HisouTab0452()

@@ -86,11 +86,21 @@ def opening_draw(ctx: Context, s: State, frame: Frame) -> Outcome:
         events.append(e)
         players.append(replace(p, deck=deck))
     s = replace(s, players=tuple(players), rng=rng)
-    parts = []
+    parts, counts = [], []
     for i in (0, 1):
         s, drawn, _ = draw(ctx, s, i, OPENING_HAND, events)
         parts.append(f"{pn(i)} draws {names(ctx, drawn)}")
-    return Outcome(s, "; ".join(parts), events=tuple(events), then=(("setup.mulligan",),))
+        counts.append(f"{pn(i)} draws {len(drawn)} cards")
+    return Outcome(s, "; ".join(parts), events=tuple(events), then=(("setup.mulligan",),),
+                   **hands_hidden(parts, counts))
+
+
+def hands_hidden(parts: list[str], public: list[str]) -> dict[str, Any]:
+    """What each player reads of a step whose sentence has one part per player naming the cards
+    that player alone sees: their own part, and the public part of the other."""
+    return {"public": "; ".join(public),
+            "private": {pn(i): "; ".join(parts[j] if j == i else public[j] for j in (0, 1))
+                        for i in (0, 1)}}
 
 
 def _mulligan_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
@@ -124,7 +134,8 @@ def mulligan(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | N
     if chosen is None:
         return Outcome(s, "no mulligan (setup.mulligan = none)", clauses=("R-9",),
                        then=(("setup.first_player",),))
-    parts = []
+    parts: list[str] = []
+    counts: list[str] = []
     events: list[dict[str, Any]] = []
     chance: list[dict[str, Any]] = []
     for i in (0, 1):
@@ -143,10 +154,13 @@ def mulligan(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | N
         s, drawn, _ = draw(ctx, s, i, len(gone), chance)
         if gone:
             parts.append(f"{pn(i)} discards {names(ctx, gone)} and draws {names(ctx, drawn)}")
+            counts.append(f"{pn(i)} discards {names(ctx, gone)} and draws {len(drawn)}")
         else:
             parts.append(f"{pn(i)} keeps all")
+            counts.append(f"{pn(i)} keeps all")
         events.append({"type": "mulligan", "player": pn(i), "discarded": gone, "drawn": drawn})
-    return Outcome(s, "; ".join(parts), events=(*events, *chance), then=(("setup.first_player",),))
+    return Outcome(s, "; ".join(parts), events=(*events, *chance), then=(("setup.first_player",),),
+                   **hands_hidden(parts, counts))
 
 
 def _decide_first(ctx: Context, s: State, frame: Frame) -> Decision | None:

@@ -107,14 +107,17 @@ def cast_or_refill(ctx: Context, s: State, frame: Frame) -> Outcome:
     chance: list[dict[str, Any]] = []
     s, drawn, reshuffled = draw(ctx, s, i, need, chance)
     text = f"{pn(i)} refills the hand: draws {names(ctx, drawn)}"
+    public = f"{pn(i)} refills the hand: draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}"
     clauses: tuple[str, ...] = ("H-MAINT-4", "R-6")
     if reshuffled:
         text += " (the discard pile was shuffled into a new deck)"
+        public += " (the discard pile was shuffled into a new deck)"
         clauses += ("R-7",)
     if len(drawn) < need:
         text += f"; {need - len(drawn)} short, no cards left"
+        public += f"; {need - len(drawn)} short, no cards left"
     return Outcome(s, text, events=({"type": "draw", "player": pn(i), "cards": drawn}, *chance),
-                   clauses=clauses)
+                   clauses=clauses, public=public, seen_by=(pn(i),))
 
 
 # ------------------------------------------------------------------------------- phase 2

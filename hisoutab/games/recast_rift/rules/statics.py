@@ -1,0 +1,86 @@
+"""The one place where the rules ask "may player X do this?" and "what is number N now?".
+
+Static abilities — the continuous [While Deployed] abilities of deployed cards (RR-DEP-3) and the
+static [While Awakened] abilities of an awakened card (RR-AWK-5), each while its condition holds —
+hold restrictions (``cannot``) and modifiers (``modify``). Every rule that lets a player act asks
+:func:`forbidden` first: one "cannot" in force forbids the action whatever allows it ("cannot" beats
+"can", RR-PRIN-2). Every number the rules fix is read through :func:`number`: the card text's
+changes apply over the rule's value (card text beats the rules, RR-PRIN-1), never below 0."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .cards import Effect, Spell
+from .common import deployed
+from .conditions import holds
+from .context import Context
+from .state import State
+
+
+@dataclass(frozen=True)
+class Static:
+    """One effect of a static ability in force: whose card it is, the card, the effect, and its
+    recast position (``None``: an awakened card)."""
+
+    owner: int
+    card: str
+    effect: Effect
+    position: int | None
+
+
+def in_force(ctx: Context, s: State) -> Iterator[Static]:
+    """Every static effect in force now, P1's cards first."""
+    if not ctx.abilities:
+        return
+    for i in (0, 1):
+        p = s.players[i]
+        for card, k in deployed(ctx, p):
+            for a in ctx.spell(card).while_deployed:
+                if a.continuous and holds(ctx, s, i, a.test):
+                    for e in a.effects:
+                        yield Static(i, card, e, k)
+        if p.awakened is not None:
+            for a in ctx.awakening(p.awakened).static:
+                if holds(ctx, s, i, a.test):
+                    for e in a.effects:
+                        yield Static(i, p.awakened, e, None)
+
+
+def applies_to(st: Static, i: int) -> bool:
+    """The static effect's ``who`` covers player ``i``."""
+    who = str(st.effect.get("who", "you"))
+    return who == "both" or (who == "you") == (st.owner == i)
+
+
+def forbidden(ctx: Context, s: State, i: int, action: str, spell: Spell | None = None) -> Static | None:
+    """The "cannot" that forbids player ``i`` the ``action`` (``vocabulary.RESTRICTIONS``; for
+    ``cast``, of ``spell``), or ``None``: the player may, as far as card text goes (RR-PRIN-2)."""
+    for st in in_force(ctx, s):
+        e = st.effect
+        if e.kind != "cannot" or e.get("action") != action or not applies_to(st, i):
+            continue
+        if spell is not None and any(e.get(key) not in (None, getattr(spell, key))
+                                     for key in ("type", "timing")):
+            continue
+        return st
+    return None
+
+
+def number(ctx: Context, s: State, i: int, name: str, base: int) -> int:
+    """Number ``name`` (``vocabulary.NUMBERS``) for player ``i``: the rule's ``base`` with every
+    modifier in force that covers ``i``, never below 0 (RR-PRIN-1)."""
+    return max(0, base + change(ctx, s, i, name))
+
+
+def recast_shift(ctx: Context, s: State, i: int) -> int:
+    """How many positions nearer player ``i`` their spell cards are deployed (``recast_time``
+    modifiers; RR-DEP-2 asks it)."""
+    return change(ctx, s, i, "recast_time")
+
+
+def change(ctx: Context, s: State, i: int, name: str) -> int:
+    """The sum of the modifiers of number ``name`` in force for player ``i``."""
+    return sum(st.effect.get("by", 0) for st in in_force(ctx, s)
+               if st.effect.kind == "modify" and st.effect.get("number") == name and applies_to(st, i))
