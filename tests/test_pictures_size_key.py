@@ -138,3 +138,15 @@ def test_the_workbench_draws_its_picture_with_the_key_asked_for() -> None:
     assert "-legend-marks" in beside and 'viewBox="0 0 1340 ' in beside
     with pytest.raises(InputError, match="expected one of below, beside, none"):
         Workbench(g, key="left")
+
+
+def test_a_png_at_a_size_is_that_wide(tmp_path: Path) -> None:
+    import shutil
+    import struct
+
+    if shutil.which("rsvg-convert") is None:
+        pytest.skip("rsvg-convert is not installed")
+    out = tmp_path / "p.png"
+    StatePicture(game("recast-rift"), size=640).save(out)
+    width, height = struct.unpack(">II", out.read_bytes()[16:24])
+    assert width == 640 and height > 100

@@ -206,7 +206,7 @@ class StatePicture:
         elif suffix == ".png":
             from .png import svg_to_png
 
-            data = svg_to_png(self.svg)
+            data = svg_to_png(self.svg, zoom=1.0) if self.size is not None else svg_to_png(self.svg)
         else:
             data = '<?xml version="1.0" encoding="UTF-8"?>\n' + self.svg
         return write_file(path, mark(data, suffix), force=force, replaceable=True)
