@@ -18,8 +18,8 @@ from .helpers import RS
 BAD = Path(__file__).parent / "data" / "bad_cards"
 
 
-def invoke(*args: str):
-    return CliRunner().invoke(main, list(args))
+def invoke(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
 
 
 def play_json(*args: str) -> dict:
@@ -33,12 +33,13 @@ def test_play_json_summary() -> None:
     data = play_json("--seed", "3")
     assert data["ruleset"] == RS
     assert data["seed"] == 3
-    assert data["characters"] == ["miko", "magician"]
+    assert data["players"] == [{"name": "P1", "characters": ["miko"]},
+                               {"name": "P2", "characters": ["magician"]}]
     assert data["winner"] in ("P1", "P2", "draw")
     assert data["finished"] is True
     assert isinstance(data["steps"], int) and data["steps"] > data["decisions"] > 0
-    assert isinstance(data["turns"], int) and data["turns"] > 0
-    assert set(data["final"]) == {"P1", "P2"}
+    assert isinstance(data["figures"]["turns"], int) and data["figures"]["turns"] > 0
+    assert set(data["final"]) == {"P1", "P2"} and data["final"] == data["figures"]["hp"]
     assert min(data["final"].values()) == 0 or data["winner"] == "draw"
     assert re.fullmatch(r"[0-9a-f]{64}", data["log_hash"])
     assert data["options"] == {}
@@ -53,7 +54,7 @@ def test_play_json_matches_the_library() -> None:
     assert data["steps"] == len(game.history)
     assert data["decisions"] == game.decisions_made()
     assert data["winner"] == game.state.winner
-    assert data["turns"] == game.state.turn
+    assert data["figures"]["turns"] == game.state.turn
     assert data["final"] == {p.name: p.hp for p in game.state.players}
 
 
@@ -68,9 +69,9 @@ def test_same_seed_same_log_hash() -> None:
 
 
 def test_play_with_options_first_agents_and_step_limit() -> None:
-    """play -o KEY=VALUE --max-steps: the changed options are reported; a game cut by the step limit
+    """play -O KEY=VALUE --max-steps: the changed options are reported; a game cut by the step limit
     is reported unfinished, with no winner."""
-    args = ("--agents", "first", "--max-steps", "1000", "-o", "board.width=9", "-o",
+    args = ("--agents", "first", "--max-steps", "1000", "-O", "board.width=9", "-O",
             "deck.reshuffle=false")
     data = play_json(*args)
     assert data["options"] == {"board.width": 9, "deck.reshuffle": False}
@@ -139,13 +140,13 @@ def test_bench_json() -> None:
 
 
 @pytest.mark.parametrize(("args", "fragment"), [
-    (("play", "-o", "nope=1"), "hisoutab: nope: unknown rule option; known options:"),
-    (("play", "-o", "board.width=abc"), "hisoutab: board.width: 'abc' is not allowed; expected an "
+    (("play", "-O", "nope=1"), "hisoutab: nope: unknown rule option; known options:"),
+    (("play", "-O", "board.width=abc"), "hisoutab: board.width: 'abc' is not allowed; expected an "
                                         "integer from 4 to 30"),
-    (("play", "-o", "board.width=2"), "hisoutab: board.width: 2 is too small; expected an integer from 4 "
+    (("play", "-O", "board.width=2"), "hisoutab: board.width: 2 is too small; expected an integer from 4 "
                                       "to 30"),
-    (("play", "-o", "=5"), "hisoutab: --option: '=5': the KEY before = is missing"),
-    (("play", "-o", "foo"), "hisoutab: --option: 'foo': expected KEY=VALUE"),
+    (("play", "-O", "=5"), "hisoutab: --option: '=5': the KEY before = is missing"),
+    (("play", "-O", "foo"), "hisoutab: --option: 'foo': expected KEY=VALUE"),
     (("play", "--ruleset", "zzz"), "hisoutab: ruleset: unknown ruleset 'zzz'"),
     (("play", "--p1", "witch"), "hisoutab: character: unknown character 'witch'"),
     (("play", "--p1", str(BAD / "unknown_effect.yaml")),
@@ -302,9 +303,12 @@ def test_character_flags_only_where_the_ruleset_declares_them(tmp_path: Path) ->
         lines = result.output.strip().splitlines()
         assert len(lines) == 1 and "the ruleset toy-dice-race takes no --p2" in lines[0]
     default = play_json("--max-steps", "10")
-    assert default["characters"] == ["miko", "magician"]  # the setup schema's default pair
-    assert play_json("--max-steps", "10", "--p1", "magician")["characters"] == ["magician", "magician"]
-    assert play_json("--max-steps", "10", "--p2", "miko")["characters"] == ["miko", "miko"]
+    def characters(data: dict) -> list[list[str]]:
+        return [p["characters"] for p in data["players"]]
+
+    assert characters(default) == [["miko"], ["magician"]]  # the setup schema's default pair
+    assert characters(play_json("--max-steps", "10", "--p1", "magician")) == [["magician"], ["magician"]]
+    assert characters(play_json("--max-steps", "10", "--p2", "miko")) == [["miko"], ["miko"]]
 
 
 def test_every_command_that_draws_or_shows_takes_setup(tmp_path: Path) -> None:
@@ -333,3 +337,117 @@ def test_a_scenario_file_brings_its_own_setup(tmp_path: Path) -> None:
     assert len(lines) == 1 and "sets its own setup and options; --setup applies only to a seeded game" \
         in lines[0]
     assert invoke("show", str(scenario), "--step", "3").exit_code == 0
+
+
+COMMON_PLAY_KEYS = ["ruleset", "seed", "players", "finished", "result", "outcome", "winner", "steps",
+                    "decisions", "final", "log_hash", "options", "figures"]
+
+
+@pytest.mark.parametrize(("ruleset", "final"), [(RS, "hp"), ("hisoutab-draft", "hp"),
+                                                ("recast-rift", "life")])
+def test_play_json_has_the_same_keys_on_every_ruleset(ruleset: str, final: str) -> None:
+    """Every ruleset's summary has the same keys, the players with who they play; the ruleset's
+    own figures are under ``figures``."""
+    data = play_json("--ruleset", ruleset, "--seed", "1")
+    assert [k for k in data if k != "setup"] == COMMON_PLAY_KEYS
+    assert [p["name"] for p in data["players"]] == ["P1", "P2"]
+    assert all(p["characters"] for p in data["players"])
+    assert data["final"] == data["figures"][final] and set(data["final"]) == {"P1", "P2"}
+
+
+def test_recast_rift_play_names_the_fighters() -> None:
+    game = Game("recast-rift", seed=1)
+    pairs = [[f.id for f in pair] for pair in game.ctx.fighters]
+    data = play_json("--ruleset", "recast-rift", "--seed", "1")
+    assert [p["characters"] for p in data["players"]] == pairs
+    head = invoke("play", "--ruleset", "recast-rift", "--seed", "1").stdout.splitlines()[0]
+    assert f"{' & '.join(pairs[0])} (P1) vs {' & '.join(pairs[1])} (P2)" in head
+
+
+def _commands(group=main, prefix=()):  # type: ignore[no-untyped-def]
+    for name, command in group.commands.items():
+        if hasattr(command, "commands"):
+            yield from _commands(command, (*prefix, name))
+        else:
+            yield (*prefix, name), command
+
+
+def test_each_short_flag_means_one_thing_on_every_command() -> None:
+    """-o is an output file wherever it exists, and rule options are --option/-O everywhere."""
+    with_options = 0
+    for name, command in _commands():
+        for param in command.params:
+            opts = set(getattr(param, "opts", ())) | set(getattr(param, "secondary_opts", ()))
+            if "-o" in opts:
+                assert param.name in ("out", "output"), (name, param.opts)
+            if "--option" in opts:
+                assert "-O" in opts, name
+                with_options += 1
+            if "-O" in opts:
+                assert "--option" in opts, name
+    assert with_options >= 7  # play, bench, stats, capture, render, show, graph priority
+
+
+def test_play_refuses_the_old_short_option_flag() -> None:
+    result = invoke("play", "-o", "board.width=9")
+    assert result.exit_code == 2 and "-o" in result.output
+
+
+def test_stats_prints_tables_and_json() -> None:
+    data = json.loads(invoke("stats", "--ruleset", TOY, "--games", "4", "--json").stdout)
+    text = invoke("stats", "--ruleset", TOY, "--games", "4").stdout
+    assert "{" not in text and "'" not in text  # no Python reprs
+    for figure in ("steps", "decisions"):
+        row = next(line for line in text.splitlines() if f" {figure} " in line)
+        assert str(data[figure]["median"]).rstrip("0").rstrip(".") in row
+        assert f"{data[figure]['min']}" in row and f"{data[figure]['max']}" in row
+    for player, wins in data["wins"].items():
+        assert any(line.split("│")[1:3] == [f" {player} ", f" {wins:>{len(' wins ') - 2}} "]
+                   or (player in line and str(wins) in line) for line in text.splitlines())
+    assert "never_cited:" in text
+
+
+@pytest.mark.parametrize("viewer", ["p1", "P1", " designer", "DESIGNER"])
+def test_viewer_takes_a_player_in_any_case_or_designer(viewer: str, tmp_path: Path) -> None:
+    shown = invoke("show", "--step", "40", "--viewer", viewer)
+    assert shown.exit_code == 0, shown.output
+    rendered = invoke("render", "--step", "40", "--viewer", viewer, "-o", str(tmp_path / "v.svg"))
+    assert rendered.exit_code == 0, rendered.output
+
+
+def test_viewer_as_p1_hides_what_designer_shows() -> None:
+    p1 = invoke("show", "--designer", "--step", "40", "--viewer", "p1").stdout
+    assert p1 == invoke("show", "--designer", "--step", "40", "--viewer", "P1").stdout
+    everything = invoke("show", "--designer", "--step", "40", "--viewer", "designer").stdout
+    assert p1 != everything
+    assert everything == invoke("show", "--designer", "--step", "40").stdout
+
+
+@pytest.mark.parametrize("command", [["show"], ["render", "-o", "never.svg"]])
+@pytest.mark.parametrize(("ruleset", "viewer"), [(RS, "Alice"), ("recast-rift", "p3"),
+                                                 (TOY, "spectator")])
+def test_viewer_refuses_anyone_else_in_one_line(command: list[str], ruleset: str, viewer: str) -> None:
+    result = invoke(*command, "--ruleset", ruleset, "--step", "5", "--viewer", viewer)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("hisoutab: --viewer:"), lines
+    assert repr(viewer) in lines[0] and "P1, P2" in lines[0] and "designer" in lines[0]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(("scenario", "line"), [
+    ("scenarios/hisoutab-0.45.2/guard/idle_guard.yaml",
+     "2. cancel with spirit_kick — cancel with Spirit Kick"),
+    ("scenarios/recast-rift/as-written/cast_when_only_card_text_opens_a_zone.yaml",
+     '1. cast twin_cut — cast Twin Blades "Crossing Cut"'),
+])
+def test_run_interactive_shows_the_names_beside_the_labels(scenario: str, line: str) -> None:
+    """run -i: each option's label as scripts write it, the card names beside it; answering by
+    the label still works."""
+    res = invoke("run", str(ROOT / scenario), "--interactive", "--until", "end", input="q\n")
+    assert line in res.output, res.output
+    label = line.split(". ", 1)[1].split(" — ")[0]
+    again = invoke("run", str(ROOT / scenario), "-i", "--until", "end", input=f"{label}\nq\n")
+    assert "Traceback" not in again.output and again.output.count("decides") >= 2, again.output

@@ -128,10 +128,25 @@ def test_clicking_a_card_shows_its_face() -> None:
     face = wb.presentation.card_face(wb.game.ctx, wb.game.state, hand[0])
     assert face is not None and wb.cards.card == hand[0]
     assert face.name in wb.cards.face.value and "hs-card" in wb.cards.face.value
-    # the finder lists the cards by name; picking one shows it
-    entry = next(o for o in wb.cards.finder.options if o.endswith(hand[1]))
+    # the finder lists the cards by name and place, never by id; picking one shows it
+    assert not any("/" in o or "#" in o for o in wb.cards.finder.options)
+    entry = next(o for o, c in wb.cards._names.items() if c == hand[1])
     wb.cards.finder.value = entry
     assert wb.cards.card == hand[1]
+    # any part of a name, in any case, finds the card; several matches are listed
+    name = wb.presentation.card_name(wb.game.ctx, hand[2])
+    part = name.split()[-1][1:].upper() if len(name.split()[-1]) > 2 else name.upper()
+    found = wb.cards.find(part)
+    assert hand[2] in found
+    wb.cards.finder.value = part
+    if len(found) == 1:
+        assert wb.cards.card == hand[2]
+    else:
+        assert f"{len(found)} cards match" in wb.cards.face.value
+    wb.cards.finder.value = f"{name.lower()} p1 hand"
+    assert wb.cards.card == hand[2] or "cards match" in wb.cards.face.value
+    wb.cards.finder.value = "no such card zzz"
+    assert "no card matches" in wb.cards.face.value
     # the step view names the cards its step moved, as chips to click
     wb.b_back.click()
     wb.b_step.click()
@@ -143,7 +158,8 @@ def test_option_buttons_show_words_and_keep_labels() -> None:
     wb.b_forward.click()
     d = wb.game.pending
     buttons = wb.option_buttons()
-    assert [b.tooltip for b in buttons] == list(d.labels())  # the stable label: hover, scripts
+    # the stable label first (hover, scripts), then the face of each card the option names
+    assert [b.tooltip.split("\n")[0] for b in buttons] == list(d.labels())
     assert all(b.description for b in buttons)
 
 
@@ -189,11 +205,11 @@ def test_a_long_option_list_has_a_filter() -> None:
     box = wb.decisions.filters[p]
     all_buttons = wb.option_buttons(p)
     target = all_buttons[-1]
-    box.value = target.tooltip
+    box.value = target.hs_label
     grid = [w for w in wb.decision_box.children[-1].children[1].children[1].children]
     assert target in grid and len(grid) < len(all_buttons)
     target.click()
-    assert wb.game.history[-1].choice == {p: target.tooltip}
+    assert wb.game.history[-1].choice == {p: target.hs_label}
 
 
 def test_slider_and_log_jump() -> None:
@@ -211,9 +227,9 @@ def test_single_player_option_button() -> None:
     wb.b_forward.click()
     assert wb.game.pending.kind == "first player" and not wb.game.pending.joint
     buttons = wb.option_buttons()
-    assert [b.tooltip for b in buttons] == list(wb.game.pending.labels())
+    assert [b.hs_label for b in buttons] == list(wb.game.pending.labels())
     buttons[0].click()
-    assert wb.game.history[-1].choice == {"P1": buttons[0].tooltip}
+    assert wb.game.history[-1].choice == {"P1": buttons[0].hs_label}
 
 
 def test_simultaneous_decision_stays_hidden_until_both_chose() -> None:
@@ -240,7 +256,7 @@ def test_simultaneous_decision_stays_hidden_until_both_chose() -> None:
 def test_branching_and_switching_lines() -> None:
     wb = Workbench(Game("hisoutab-0.45.2", seed=0, options={"setup.mulligan": "none"}))
     wb.b_forward.click()
-    first = wb.option_buttons()[0].tooltip
+    first = wb.option_buttons()[0].hs_label
     wb.option_buttons()[0].click()
     wb.b_forward.click()
     end_main = wb.game.cursor

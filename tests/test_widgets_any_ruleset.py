@@ -80,9 +80,9 @@ def _choose_first(wb: Workbench) -> dict[str, str]:
             form.confirm.click()
             continue
         buttons = wb.option_buttons(p)
-        assert [b.tooltip for b in buttons] == list(d.labels(p))
+        assert [b.hs_label for b in buttons] == list(d.labels(p))
         assert all(b.description for b in buttons)  # the words people read
-        chosen[p] = buttons[0].tooltip
+        chosen[p] = buttons[0].hs_label
         buttons[0].click()
     return chosen
 
@@ -157,7 +157,7 @@ def test_view_as_each_player(rs_id: str, log: list[logging.LogRecord]) -> None:
         if d is not None:  # only the viewer's options: none when another player decides
             assert _deciders(wb) == ({p} if p in d.players else set())
             if p in d.players and p not in wb.decisions.subsets:
-                assert [b.tooltip for b in wb.option_buttons()] == list(d.labels(p))
+                assert [b.hs_label for b in wb.option_buttons()] == list(d.labels(p))
     wb.view_as.value = ""
     assert wb.viewing is None and wb.picture.value == designer
     d = g.pending
@@ -188,7 +188,7 @@ def test_a_simultaneous_choice_stays_hidden_from_the_other_player(rs_id: str,
         label = form.confirm.tooltip
         form.confirm.click()
     else:
-        label = wb.option_buttons(first)[0].tooltip
+        label = wb.option_buttons(first)[0].hs_label
         wb.option_buttons(first)[0].click()
     assert g.hidden_choices() == (first,)
     wb.view(second)
@@ -236,7 +236,14 @@ def test_generic_edits_accepted_and_refused(rs_id: str, log: list[logging.LogRec
         wb.e_op.value = "move"
         f = wb.e_fields
         card = f["card"].value
-        assert card is not None and card in f["card"].options
+        offered = [o[1] if isinstance(o, tuple) else o for o in f["card"].options]
+        assert card is not None and card in offered
+        pres = presentation_for(wb.game.ruleset)
+        for o in f["card"].options:  # a card the presentation names is shown by its name, never its id
+            value = o[1] if isinstance(o, tuple) else o
+            name = pres.card_name(wb.game.ctx, value)
+            if name != value:
+                assert isinstance(o, tuple) and o[0].startswith(name) and value not in o[0], o
         owner, zone = wb.game.ruleset.zone_of(wb.game.state, card)
         assert (owner or "shared") == f["player"].value
         n, state = len(wb.games), wb.game.state

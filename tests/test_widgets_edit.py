@@ -37,6 +37,16 @@ def test_new_controls_have_css_classes() -> None:
         assert any(c.startswith("hs-") for c in w._dom_classes), w
 
 
+def values(dd) -> list:  # type: ignore[no-untyped-def]
+    """The values a dropdown offers (a card's is its id; it shows the card's name)."""
+    return [o[1] if isinstance(o, tuple) else o for o in dd.options]
+
+
+def shown(dd) -> list:  # type: ignore[no-untyped-def]
+    """What a dropdown shows."""
+    return [o[0] if isinstance(o, tuple) else o for o in dd.options]
+
+
 def _form(wb: Workbench, edit: str) -> dict:
     wb.e_op.value = edit
     return wb.e_fields
@@ -48,7 +58,9 @@ def test_bullet_panel_defaults() -> None:
     f = _form(wb, "add_bullet")
     f["owner"].value = "P2"
     p2 = wb.game.state.players[1]
-    assert all(v.startswith("P2/") for v in f["card"].options)
+    assert all(v.startswith("P2/") for v in values(f["card"]))
+    assert not any("/" in name or "#" in name for name in shown(f["card"]))  # names, not ids
+    assert "Magic Missile" in shown(f["card"])
     assert f["card"].value == "P2/magic_missile#1"
     assert (f["x"].value, f["y"].value) == (p2.x + p2.facing, p2.y)  # the cell in front of the piece
     assert wb.game.ctx.on_board(f["x"].value, f["y"].value)
@@ -153,7 +165,8 @@ def test_card_move_accepted() -> None:
     p1 = wb.game.state.players[0]
     card = p1.hand[-1]
     f = _form(wb, "move_card")
-    assert card in f["card"].options and "P1/get_up" in f["card"].options  # from the hand, set aside
+    assert card in values(f["card"]) and "P1/get_up" in values(f["card"])  # from the hand, set aside
+    assert "Get Up" in shown(f["card"]) and not any("/" in n for n in shown(f["card"]))
     f["card"].value, f["zone"].value = card, "deck"
     wb.b_apply.click()
     assert "accepted" in wb.e_msg.value
@@ -168,7 +181,7 @@ def test_card_move_accepted() -> None:
         assert check(p), zone
         assert wb.game.ruleset.invariants(wb.game.ctx, wb.game.state) == []
     wb.e_fields["player"].value = "P2"
-    assert all(v.startswith("P2/") for v in wb.e_fields["card"].options)
+    assert all(v.startswith("P2/") for v in values(wb.e_fields["card"]))
     assert wb.move_card(card="P2/magic_missile#2", zone="trigger")
     assert wb.game.state.players[1].trigger == "P2/magic_missile#2"
     assert list(wb.games) == ["game", "edit-1"]  # edits in a row replace the edited game
@@ -398,7 +411,9 @@ def test_a_card_the_next_maintenance_would_lose_is_refused() -> None:
     assert not wb.move_card(player, card, "trigger")
     msg = html.unescape(wb.e_msg.value)
     assert "hs-refused" in msg and "maint.zone" in msg
-    assert f"cards not conserved: missing ['{card}']" in msg  # the invariant's own message
+    name = wb.presentation.card_name(wb.game.ctx, card)
+    assert f"cards not conserved: missing ['{name}']" in msg  # the invariant's own message, by name
+    assert card not in msg
     assert list(wb.games) == ["game"] and wb.game.state is state
 
 

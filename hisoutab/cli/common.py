@@ -161,10 +161,29 @@ def setup_options(fn: Any) -> Any:
     return fn
 
 
-def option_items(*names: str) -> Callable[[Any], Any]:
-    """``--option KEY=VALUE`` (rule options, checked as the game checks them) with the short
-    ``names`` (``-o``, ``-O``: a command whose ``-o`` is its output file takes ``-O`` only)."""
-    def deco(fn: Any) -> Any:
-        return click.option("--option", *names, "options", multiple=True, metavar="KEY=VALUE",
-                            help="Set a rule option, e.g. -O guard.spirit_cost=2 (repeatable).")(fn)
-    return deco
+def option_items(fn: Any) -> Any:
+    """``--option/-O KEY=VALUE`` (rule options, checked as the game checks them). The short flags
+    mean one thing on every command: ``-O`` is a rule option, ``-o`` an output file."""
+    return click.option("--option", "-O", "options", multiple=True, metavar="KEY=VALUE",
+                        help="Set a rule option, e.g. -O guard.spirit_cost=2 (repeatable).")(fn)
+
+
+DESIGNER = "designer"
+
+
+def resolve_viewer(viewer: str | None, game: Any) -> str | None:
+    """The player whose view ``--viewer`` asks for, spelled as the game spells it (any case), or
+    None for ``designer`` (everything shown) and for no ``--viewer``. Any other name is refused
+    with the game's players listed: a misspelt player never silently gives another view."""
+    if viewer is None:
+        return None
+    wanted = viewer.strip().casefold()
+    if wanted == DESIGNER:
+        return None
+    names = getattr(game.ruleset, "player_names", None)
+    players = [str(p) for p in (names(game.ctx) if callable(names) else game.players)]
+    for player in players:
+        if player.casefold() == wanted:
+            return player
+    raise InputError(f"{viewer!r} is not a player of this game; expected one of "
+                     f"{', '.join(players)} or {DESIGNER} (any case)", field="--viewer")

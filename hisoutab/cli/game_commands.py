@@ -33,25 +33,49 @@ def outcome(result: Any) -> tuple[str, str | None]:
 
 
 def summary(game: Any, setup: dict[str, Any]) -> dict[str, Any]:
-    """The JSON summary of a played game: its outcome (and winner), steps, decisions, the ruleset's
-    figures."""
+    """The JSON summary of a played game, with the same keys for every ruleset: ``ruleset``,
+    ``seed``, ``players`` (each player's ``name`` and ``characters``: HisouTab's character,
+    Recast Rift's fighters, none for a ruleset without), ``setup`` (the fields no character
+    sets), ``finished``, ``result``, ``outcome`` (and ``winner``), ``steps``, ``decisions``,
+    ``final`` (the per-player figure of the end: HP, Life, score; empty when there is none),
+    ``log_hash``, ``options``; the ruleset's own figures under ``figures``."""
     result = game.result()
     out: dict[str, Any] = {"ruleset": game.ruleset.id, "seed": game.seed}
-    characters = flagged_values(game)
-    if characters:
-        out["characters"] = characters
-        flagged = {path.partition(".")[0] for path in game.ruleset.character_flags.values()}
-        setup = {k: v for k, v in setup.items() if k not in flagged}
+    characters = player_characters(game)
+    out["players"] = [{"name": p, "characters": list(characters.get(p, ()))} for p in game.players]
+    flagged = {path.partition(".")[0]
+               for path in (getattr(game.ruleset, "character_flags", {}) or {}).values()}
+    setup = {k: v for k, v in setup.items() if k not in flagged}
     if setup:
         out["setup"] = setup
     kind, winner = outcome(result)
     out.update({"finished": game.over, "result": result.kind, "outcome": kind, "winner": winner,
                 "steps": len(game.history), "decisions": game.decisions_made()})
-    for key, value in result.figures.items():
-        out["final" if key == "hp" else key] = value
+    out["final"] = final_figure(result.figures, game.players)
     out["log_hash"] = game.log_hash()
     out["options"] = game.options.changed(game.ruleset.options)
+    out["figures"] = dict(result.figures)
     return out
+
+
+def final_figure(figures: Any, players: Any) -> dict[str, Any]:
+    """The first result figure given per player (HisouTab's HP, Recast Rift's Life, a score):
+    player → value; empty when the result has none."""
+    names = {str(p) for p in players}
+    for value in figures.values():
+        if isinstance(value, dict) and value and set(map(str, value)) <= names:
+            return dict(value)
+    return {}
+
+
+def player_characters(game: Any) -> dict[str, tuple[str, ...]]:
+    """Player → who they play: the ruleset's ``characters(ctx)``, else the values of its
+    ``character_flags`` (one per player, in the players' order)."""
+    declared = getattr(game.ruleset, "characters", None)
+    found = dict(declared(game.ctx)) if callable(declared) else {}
+    if found:
+        return {str(k): tuple(map(str, v)) for k, v in found.items()}
+    return {p: (c,) for p, c in zip(game.players, flagged_values(game), strict=False)}
 
 
 def flagged_values(game: Any) -> list[str]:
@@ -83,7 +107,7 @@ def verdict(info: dict[str, Any]) -> str:
 @click.option("--agents", type=click.Choice(["random", "first"]), default="random",
               show_default=True, help="Who makes the players' choices.")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
-@option_items("-o", "-O")
+@option_items
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON summary instead of a trace.")
 @click.option("--full", is_flag=True, help="Print every step (default: the turns in which something "
                                            "happened, and those moments).")
@@ -110,8 +134,8 @@ def _play_trace(game: Any, setup: dict[str, Any], agent: Any, agents: str, full:
     from hisoutab.presentation.terminal import escape, short_trace, step_line
 
     out = console()
-    chars = summary(game, setup).get("characters")
-    who = (" vs ".join(f"{c} ({p})" for c, p in zip(chars, game.players, strict=False))
+    chars = player_characters(game)
+    who = (" vs ".join(f"{' & '.join(chars[p])} ({p})" if chars.get(p) else p for p in game.players)
            if chars else ", ".join(game.players))
     out.print(f"[bold]{escape(game.ruleset.title)}[/] — {escape(who)}, seed {game.seed}, "
               f"{agents} agents")
@@ -169,7 +193,7 @@ def rules(ruleset: str, as_json: bool) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @setup_options
-@option_items("-o", "-O")
+@option_items
 @click.option("--widgets/--no-widgets", default=True, show_default=True,
               help="Also time a step plus re-render in the workbench widget (needs the lab extra).")
 @click.option("--json", "as_json", is_flag=True)
@@ -186,7 +210,7 @@ def bench(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
                        options=rule_options or None)
     if widgets:
         result.update(widget_latency(ruleset, setup=setup, options=rule_options))
-    _print_figures(result, as_json, 22)
+    _print_figures(result, as_json)
 
 
 @click.command()
@@ -194,8 +218,8 @@ def bench(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @setup_options
-@option_items("-o", "-O")
-@click.option("--json", "as_json", is_flag=True)
+@option_items
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 @friendly
 def stats(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
           setup_items: tuple[str, ...], options: tuple[str, ...], as_json: bool) -> None:
@@ -206,7 +230,7 @@ def stats(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
     setup, rule_options = _series(games, ruleset, setup_items, options, p1, p2)
     result = random_stats(games=games, ruleset=ruleset, seed=seed, setup=setup or None,
                           options=rule_options or None)
-    _print_figures(result, as_json, 12)
+    _print_figures(result, as_json)
 
 
 def _series(games: int, ruleset: str, setup_items: tuple[str, ...], options: tuple[str, ...],
@@ -220,13 +244,14 @@ def _series(games: int, ruleset: str, setup_items: tuple[str, ...], options: tup
     return setup, rule_options
 
 
-def _print_figures(result: dict[str, Any], as_json: bool, width: int) -> None:
+def _print_figures(result: dict[str, Any], as_json: bool) -> None:
+    """The figures as JSON, or as tables (:func:`~hisoutab.cli.figures_table.figures_table`)."""
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
-    out = console()
-    for key, value in result.items():
-        out.print(f"{key:>{width}}: {value}")
+    from hisoutab.cli.figures_table import figures_table
+
+    console().print(figures_table(result))
 
 
 def widget_latency(ruleset: str, *, setup: dict[str, Any] | None = None,

@@ -33,14 +33,18 @@ def _print_result(out: Any, result: Any, verbose_steps: int = 8) -> None:
 
 
 def _prompt(out: Any) -> Any:
+    from hisoutab.presentation.base import presentation_for
+    from hisoutab.presentation.cards import beside, option_words
+
     def ask(game: Any, decision: Any) -> Any:
         answers: dict[str, str] = {}
         for p in decision.players:
             labels = decision.labels(p)
             out.print(f"[bold]{escape(p)}[/] decides ({escape(decision.kind)}, "
                       f"{escape(', '.join(decision.clauses))}): {escape(decision.prompt)}")
-            for k, label in enumerate(labels, 1):
-                out.print(f"  {k:>2}. {escape(label)}")
+            for k, (label, words) in enumerate(option_words(presentation_for(game.ruleset), game,
+                                                            decision, p), 1):
+                out.print(f"  {k:>2}. {escape(beside(label, words))}")
             while True:
                 raw = click.prompt(f"{p} (number or label, q to stop)", default="1").strip()
                 if raw in ("q", "quit"):
@@ -81,9 +85,13 @@ def run_cmd(file: str, until: str | None, interactive: bool) -> None:
     _print_result(out, result, 0)
     game = result.game
     if game is not None and not game.over and game.pending is not None:
-        d = game.pending
-        out.print(escape("pending: " + "; ".join(f"{p} ({d.kind}): " + ", ".join(d.labels(p))
-                                                 for p in d.players)))
+        from hisoutab.presentation.base import presentation_for
+        from hisoutab.presentation.cards import beside, option_words
+
+        d, pres = game.pending, presentation_for(game.ruleset)
+        out.print(escape("pending: " + "; ".join(
+            f"{p} ({d.kind}): " + ", ".join(beside(lb, w) for lb, w in option_words(pres, game, d, p))
+            for p in d.players)))
     sys.exit(0 if result.passed else 1)
 
 
@@ -140,7 +148,7 @@ def record_cmd(files: tuple[str, ...]) -> None:
 @click.option("--step", "steps", type=int, required=True, help="Steps of a random game to play first.")
 @setup_options
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
-@option_items("-O")
+@option_items
 @click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None,
               help="Write the scenario here (default: print it).")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")

@@ -20,6 +20,7 @@ from hisoutab.cli.common import (
     option_items,
     parse_options,
     parse_setup,
+    resolve_viewer,
     setup_options,
 )
 from hisoutab.engine.errors import InputError
@@ -91,25 +92,18 @@ def _save_graph(wrapper: Any, path: Path, force: bool = False) -> Path:
     return write_file(path, mark(data, suffix), force=force, replaceable=True)
 
 
-def check_viewer(game: Any, viewer: str | None) -> None:
-    """``--viewer`` names one of the game's players (a name the game does not have would show the
-    state as nobody's view, every hidden card masked, without a word)."""
-    if viewer is None:
-        return
-    names = tuple(game.ruleset.player_names(game.ctx))
-    if viewer not in names:
-        raise InputError(f"{viewer!r} is not a player of this game; expected one of {', '.join(names)}",
-                         field="--viewer")
-
-
 def write_state_picture(game: Any, state: Any, out: str | Path, *, designer: bool = False,
-                        highlight: Any = (), viewer: str | None = None, force: bool = False) -> Path:
+                        highlight: Any = (), viewer: str | None = None, force: bool = False,
+                        size: int | None = None, key: str = "below") -> Path:
     """Write the state picture of ``state`` of ``game`` (or of a context) to ``out`` (``.svg``,
-    ``.html`` or ``.png``), drawn by the ruleset's presentation."""
+    ``.html`` or ``.png``), drawn by the ruleset's presentation: ``size`` pixels wide (default: the
+    SVG fills its box; a PNG is drawn at the viewBox's size), its key ``below``, ``beside`` or
+    ``none``."""
     from hisoutab.presentation import StatePicture
 
     path = _check_suffix(str(out), PICTURE_SUFFIXES, "-o", force)
-    picture = StatePicture(game, state, highlight=highlight, designer=designer, viewer=viewer)
+    picture = StatePicture(game, state, highlight=highlight, designer=designer, viewer=viewer,
+                           size=size, key=key)
     return picture.save(path, force=force)
 
 
@@ -153,7 +147,7 @@ def _where(game: Any, seed: int) -> str:
 def game_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """What builds a seeded game: ``--setup KEY=VALUE``, ``--p1``/``--p2`` (where the ruleset declares
     them) and ``--option/-O KEY=VALUE``."""
-    built: Callable[..., Any] = setup_options(option_items("-O")(fn))
+    built: Callable[..., Any] = setup_options(option_items(fn))
     return built
 
 
@@ -202,18 +196,36 @@ def scenario_game(file: str, step: int | None) -> Any:
               metavar="OUT.svg|OUT.html|OUT.png", help="The picture file to write.")
 @click.option("--designer", is_flag=True, help="Also show the cards in hand.")
 @click.option("--viewer", default=None, metavar="PLAYER",
-              help="Draw the state as this player sees it (hidden cards as ?).")
+              help="Draw the state as this player sees it (hidden cards as ?): one of the game's "
+                   "players (any case), or designer for everything.")
+@click.option("--size", type=int, default=None, metavar="PX",
+              help="Draw the picture PX pixels wide, the height following (default: an SVG fills its "
+                   "box, a PNG has the picture's own size).")
+@click.option("--key", "key", type=click.Choice(["below", "beside", "none"]), default="below",
+              show_default=True, help="Where the key stands: under the picture, in a column at its "
+                                      "right, or nowhere.")
+@click.option("--no-key", "no_key", is_flag=True, help="Draw no key (the same as --key none).")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @game_options
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @friendly
 def render(file: str | None, seed: int, step: int | None, end: bool, out: str, designer: bool,
-           viewer: str | None, ruleset: str, force: bool, **built: Any) -> None:
+           viewer: str | None, size: int | None, key: str, no_key: bool, ruleset: str, force: bool,
+           **built: Any) -> None:
     """Write the state picture after step K (or at the end) of a scenario FILE, or of a seeded
     random game (with --setup, --option) when no file is given."""
+    from hisoutab.presentation.picture import check_size
+
+    if no_key and key != "below":
+        raise InputError(f"give either --no-key or --key {key}, not both", field="--no-key")
+    try:
+        check_size(size)
+    except InputError:
+        raise InputError(f"{size}: expected a width in pixels from 100 to 10000", field="--size") from None
     game, where = built_game(file, seed, _at(step, end), ruleset, built)
-    check_viewer(game, viewer)
-    path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force)
+    viewer = resolve_viewer(viewer, game)
+    path = write_state_picture(game, game.state, out, designer=designer, viewer=viewer, force=force,
+                               size=size, key="none" if no_key else key)
     click.echo(f"wrote {path} ({where})")
 
 
@@ -265,7 +277,8 @@ def graph_priority(file: str | None, seed: int, step: int | None, turns: int, ou
 @click.option("--last", "last", type=int, default=0, show_default=True,
               help="Also print the last N steps (the newest with its state diff).")
 @click.option("--viewer", default=None, metavar="PLAYER",
-              help="Show the state as this player sees it (hidden cards as ?).")
+              help="Show the state as this player sees it (hidden cards as ?): one of the game's "
+                   "players (any case), or designer for everything.")
 @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
 @game_options
 @click.argument("file", required=False, metavar="[SCENARIO.yaml]")
@@ -278,7 +291,7 @@ def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | N
     from hisoutab.presentation.terminal import escape, step_renderable, trace_renderable
 
     game, where = built_game(file, seed, step, ruleset, built)
-    check_viewer(game, viewer)
+    viewer = resolve_viewer(viewer, game)
     out = console()
     out.print(escape(f"{game.ruleset.title} — {where}"))
     if last > 0 and game.history:
@@ -288,7 +301,7 @@ def show(seed: int, step: int | None, designer: bool, last: int, viewer: str | N
         steps = (game.history[-last:] if viewer is None
                  else seen_history(game.ruleset, game.ctx, game.history[-last:], viewer))
         out.print(trace_renderable(steps, title=f"last {len(steps)} steps"))
-        out.print(step_renderable(steps[-1]))
+        out.print(step_renderable(steps[-1], ctx=game.ctx))
     out.print(state_text(game, designer=designer, viewer=viewer))
 
 

@@ -256,6 +256,12 @@ class RulesetBase:
         when it is one of ``players`` (``P1/bid#7`` is P1's)."""
         return default_card_owner(card, players)
 
+    def characters(self, ctx: Any) -> Mapping[str, tuple[str, ...]]:
+        """Who each player plays, by id (Recast Rift: the two fighters of each player), for the
+        summaries of ``hisoutab play``. Default: none declared; the command line then reads the
+        setup fields of ``character_flags`` (HisouTab's characters)."""
+        return {}
+
     def card_pool(self, ctx: Any) -> tuple[str, ...]:
         """Every card instance of the game: what the ledger expects to find, what scenarios may
         name. Default: the context's ``card_instances`` (empty when it has none)."""

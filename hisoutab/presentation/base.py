@@ -67,9 +67,11 @@ class Presentation:
 
     # ---------------------------------------------------------------- pictures
     def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
-                viewer: str | None = None, prefix: str = "hs") -> str:
+                viewer: str | None = None, prefix: str = "hs", key: str = "below") -> str:
         """The state picture as SVG text (a viewBox, no fixed width: it scales to its box): the record
-        tree, the players in their colours, the declared grids whole."""
+        tree, the players in their colours, the declared grids whole. ``key``: where a picture's key
+        stands, ``below`` it, ``beside`` it (a column at its right) or ``none`` (the record tree
+        has no key: any place draws the same)."""
         return tree.record_svg(state, title=self.title(ctx, state), prefix=prefix,
                                highlight=tuple(highlight), grids=self._grids(state))
 

@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["CardFace", "SubsetChoice", "card_html", "card_title", "card_zones", "moved_cards", "reach_svg"]
+__all__ = ["CardFace", "SubsetChoice", "beside", "card_html", "card_title", "card_zones", "moved_cards",
+           "option_words", "reach_svg"]
 
 
 @dataclass(frozen=True)
@@ -172,3 +173,24 @@ def moved_cards(ruleset: Any, before: Any, after: Any) -> list[str]:
     """The cards that changed zone between two states, in the order of the zones after."""
     a, b = card_zones(ruleset, before), card_zones(ruleset, after)
     return [c for c in list(b) + [c for c in a if c not in b] if a.get(c) != b.get(c)]
+
+
+def option_words(pres: Any, game: Any, decision: Any, player: str) -> list[tuple[str, str]]:
+    """(label, words) of each option of ``player`` in ``decision``: the label as scripts write it
+    (the stable interface) and the words a reader sees, card names for card ids, from the
+    ruleset's presentation ``pres`` (the label again where it names no card)."""
+    out = []
+    for option in decision.options_for(player):
+        label = str(option.label)
+        try:
+            words = pres.option_text(game.ctx, game.state, decision, player, option)
+        except Exception:  # a presentation that cannot word this option: its label
+            words = label
+        out.append((label, words))
+    return out
+
+
+def beside(label: str, words: str) -> str:
+    """``label``, and the words beside it when they say something else: ``play P1/x#1 — play
+    Amulet Toss``."""
+    return label if words == label else f"{label} — {words}"

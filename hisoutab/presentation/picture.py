@@ -3,12 +3,15 @@
 ``StatePicture(game, state)`` — or ``StatePicture(game.ctx, game.state)`` — asks the state's
 ruleset's presentation for the SVG (:meth:`~hisoutab.presentation.base.Presentation.picture`); a
 ruleset without one gets the generic record-tree picture. ``save`` writes SVG, a standalone HTML
-page, or PNG (rendered with the ``rsvg-convert`` or ``cairosvg`` of the machine).
+page, or PNG (rendered with the ``rsvg-convert`` or ``cairosvg`` of the machine). A picture can be
+drawn at a given ``size`` (its width in pixels, the height following) and with its key ``below``
+(the default), ``beside`` it or ``none`` (as ``chess.svg.board(size=…)``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import re
 from collections.abc import Iterable
@@ -24,6 +27,54 @@ from .marking import mark
 from .svg import esc
 
 _PREFIX_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
+#: where a picture's key stands: under the picture, in a column at its right, or nowhere
+KEY_PLACES = ("below", "beside", "none")
+MIN_SIZE, MAX_SIZE = 100, 10_000  # px: a picture's width when drawn at a size
+
+
+def check_size(size: int | None) -> None:
+    """Refuse a width outside :data:`MIN_SIZE` … :data:`MAX_SIZE` pixels."""
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int)
+                             or not MIN_SIZE <= size <= MAX_SIZE):
+        raise InputError(f"{size!r}: expected a width in pixels from {MIN_SIZE} to {MAX_SIZE}",
+                         field="size")
+
+
+def _draw(pres: Presentation, ruleset: Any, ctx: Any, state: Any, *, highlight: tuple[Any, ...],
+          designer: bool, viewer: str | None, prefix: str, key: str) -> str:
+    """The presentation's picture with its key at ``key`` (a presentation whose picture takes no
+    ``key`` draws its own way, and only its own way: another place is refused)."""
+    if key not in KEY_PLACES:
+        raise InputError(f"{key!r}: expected one of {', '.join(KEY_PLACES)}", field="key")
+    kw: dict[str, Any] = {}
+    if key != "below":
+        if "key" not in inspect.signature(pres.picture).parameters:
+            raise InputError(f"the picture of {getattr(ruleset, 'id', ruleset)} cannot move or leave out "
+                             "its key; expected key='below'", field="key")
+        kw["key"] = key
+    return pres.picture(ctx, state, highlight=highlight, designer=designer, viewer=viewer,
+                        prefix=prefix, **kw)
+
+
+_VIEWBOX = re.compile(r'viewBox="\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
+
+
+def sized(svg: str, size: int | None) -> str:
+    """``svg`` drawn ``size`` pixels wide, its height following its viewBox (None: as it is)."""
+    if size is None:
+        return svg
+    check_size(size)
+    start = svg.find("<svg")
+    end = svg.find(">", start)
+    head = svg[start:end] if start >= 0 and end >= 0 else ""
+    box = _VIEWBOX.search(head)
+    if box is None:
+        raise InputError("this picture has no viewBox, so it cannot be drawn at a size", field="size")
+    w, h = float(box.group(3)), float(box.group(4))
+    height = round(size * h / w) if w else size
+    head2 = re.sub(r'\s(width|height)="[^"]*"', "", head)
+    head2 = head2.replace("<svg", f'<svg width="{size}" height="{height}"', 1)
+    return svg[:start] + head2 + svg[end:]
 
 
 def _auto_prefix(state: Any, highlight: tuple[Any, ...], designer: bool, viewer: str | None) -> str:
@@ -51,15 +102,17 @@ def _resolve(game_or_ctx: Any, state: Any) -> tuple[Any, Any, Any, Presentation]
 
 
 def render_state_svg(game_or_ctx: Any, state: Any = None, *, highlight: Iterable[Any] = (),
-                     prefix: str = "hs", designer: bool = False, viewer: str | None = None) -> str:
+                     prefix: str = "hs", designer: bool = False, viewer: str | None = None,
+                     size: int | None = None, key: str = "below") -> str:
     """The SVG text of the state picture (see :class:`StatePicture`)."""
     if not _PREFIX_OK.match(prefix):
         raise ValueError(f"prefix {prefix!r} is not a valid XML id start (letters, digits, _ . -)")
     ctx, state, ruleset, pres = _resolve(game_or_ctx, state)
     if viewer is not None:
         state = ruleset.view(ctx, state, viewer)
-    return pres.picture(ctx, state, highlight=tuple(highlight), designer=designer, viewer=viewer,
-                        prefix=prefix)
+    check_size(size)
+    return sized(_draw(pres, ruleset, ctx, state, highlight=tuple(highlight), designer=designer,
+                       viewer=viewer, prefix=prefix, key=key), size)
 
 
 FILL = "width:100%;height:auto;max-width:100%;display:block"
@@ -85,11 +138,17 @@ def fill_width(svg: str) -> tuple[str, bool]:
 class StatePicture:
     """A picture of one state that shows itself in Jupyter. ``viewer``: the player whose view is
     drawn (hidden cards as "?"); ``None`` draws everything (the designer's view). ``designer``
-    also lists the cards in hands."""
+    also lists the cards in hands. ``size``: the width in pixels (the height follows; default: the
+    width of the box it is shown in); ``key``: ``below`` (default), ``beside`` or ``none``."""
 
     def __init__(self, game_or_ctx: Any, state: Any = None, highlight: Iterable[Any] = (),
                  designer: bool = False, *, prefix: str | None = None,
-                 viewer: str | None = None) -> None:
+                 viewer: str | None = None, size: int | None = None, key: str = "below") -> None:
+        check_size(size)
+        if key not in KEY_PLACES:
+            raise InputError(f"{key!r}: expected one of {', '.join(KEY_PLACES)}", field="key")
+        self.size = size
+        self.key = key
         self.ctx, self.state, self.ruleset, self.presentation = _resolve(game_or_ctx, state)
         marks = {tuple(int(c) for c in h) if isinstance(h, (list, tuple)) else h for h in highlight}
         self.highlight = tuple(sorted(marks) if all(isinstance(h, tuple) for h in marks)
@@ -104,9 +163,9 @@ class StatePicture:
         if self._svg is None:
             state = (self.ruleset.view(self.ctx, self.state, self.viewer) if self.viewer
                      else self.state)
-            self._svg = self.presentation.picture(self.ctx, state, highlight=self.highlight,
-                                                  designer=self.designer, viewer=self.viewer,
-                                                  prefix=self.prefix)
+            self._svg = sized(_draw(self.presentation, self.ruleset, self.ctx, state,
+                                    highlight=self.highlight, designer=self.designer,
+                                    viewer=self.viewer, prefix=self.prefix, key=self.key), self.size)
         return self._svg
 
     @property
@@ -119,6 +178,8 @@ class StatePicture:
     def _repr_html_(self) -> str:
         """The picture in a box it fills: the SVG at the box's width, its height following (no
         horizontal scrolling); an SVG without a viewBox cannot scale and keeps its size."""
+        if self.size is not None:  # drawn at its size
+            return f'<div class="hisoutab-picture" style="max-width:100%;overflow-x:auto">{self.svg}</div>'
         svg, scales = fill_width(self.svg)
         box = "width:100%;max-width:100%" + ("" if scales else ";overflow-x:auto")
         return f'<div class="hisoutab-picture" style="{box}">{svg}</div>'
@@ -127,6 +188,8 @@ class StatePicture:
         extra = f" highlight={len(self.highlight)}" if self.highlight else ""
         extra += " designer" if self.designer else ""
         extra += f" viewer={self.viewer}" if self.viewer else ""
+        extra += f" size={self.size}" if self.size else ""
+        extra += f" key={self.key}" if self.key != "below" else ""
         return f"<StatePicture {self.title}{extra}>"
 
     def save(self, path: str | Path, *, force: bool = True) -> Path:
@@ -143,7 +206,7 @@ class StatePicture:
         elif suffix == ".png":
             from .png import svg_to_png
 
-            data = svg_to_png(self.svg)
+            data = svg_to_png(self.svg, zoom=1.0) if self.size is not None else svg_to_png(self.svg)
         else:
             data = '<?xml version="1.0" encoding="UTF-8"?>\n' + self.svg
         return write_file(path, mark(data, suffix), force=force, replaceable=True)

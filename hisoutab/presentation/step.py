@@ -10,15 +10,18 @@ No Jupyter package is imported: ``_repr_html_`` is a plain method and ``__repr__
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from hisoutab.engine.record import to_dict
 
-__all__ = ["DEFAULT_RULES_URL", "IGNORED", "StepView", "clause_url", "delta", "format_value", "state_diff",
+__all__ = ["DEFAULT_RULES_URL", "IGNORED", "StepView", "card_names", "clause_url", "delta", "format_value",
+           "named", "named_diff", "named_text", "state_diff",
            "step_cells"]
 
 DEFAULT_RULES_URL = None  # the ruleset's own rules page
@@ -62,6 +65,83 @@ def state_diff(before: Any, after: Any, *, ignore: Iterable[str] = IGNORED) -> l
     out: list[tuple[str, Any, Any]] = []
     _diff("", a, b, out)
     return out
+
+
+_NAMED: dict[int, tuple[Any, dict[str, str]]] = {}  # id(ctx) → (ctx, its pool's names): a few games
+_NAMED_MAX = 16
+
+
+def _name_all(pres: Any, ctx: Any, ids: Iterable[str]) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for c in ids:
+        try:
+            name = pres.card_name(ctx, c)
+        except Exception:  # not a card this presentation can name
+            continue
+        if name and name != c:
+            names[c] = name
+    return names
+
+
+def card_names(ctx: Any, before: Any, after: Any = None) -> dict[str, str]:
+    """Card id → the name a reader knows it by, for the cards of the game (the ruleset's card
+    pool, named once per context) or, for a ruleset without a pool, those in the declared zones of
+    ``before`` and ``after``; only the cards the presentation names (a card known only by its id
+    is left out)."""
+    from hisoutab.engine.ruleset import ruleset_of_state
+
+    from .base import presentation_for
+    from .cards import card_zones
+
+    ruleset = ruleset_of_state(before)
+    if ruleset is None or ctx is None:
+        return {}
+    cached = _NAMED.get(id(ctx))
+    if cached is not None and cached[0] is ctx:
+        return cached[1]
+    pres = presentation_for(ruleset)
+    pool: tuple[str, ...] = ()
+    with contextlib.suppress(Exception):  # a ruleset whose pool cannot be listed for this context
+        pool = tuple(c for c in ruleset.card_pool(ctx) if isinstance(c, str))
+    if not pool:
+        ids = {c for state in (before, after) if state is not None for c in card_zones(ruleset, state)}
+        return _name_all(pres, ctx, sorted(ids))
+    names = _name_all(pres, ctx, pool)
+    if len(_NAMED) >= _NAMED_MAX:
+        _NAMED.pop(next(iter(_NAMED)))
+    _NAMED[id(ctx)] = (ctx, names)
+    return names
+
+
+def named(value: Any, names: dict[str, str]) -> Any:
+    """``value`` with each card id of ``names`` replaced by the card's name (in lists and records)."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [named(v, names) for v in value]
+    if isinstance(value, dict):
+        return {k: named(v, names) for k, v in value.items()}
+    return value
+
+
+def named_text(text: str, names: dict[str, str]) -> str:
+    """``text`` (a message) with each card id of ``names`` replaced by the card's name."""
+    if not names or not text:
+        return text
+    ids = sorted((c for c in names if c in text), key=len, reverse=True)
+    if not ids:
+        return text
+    pattern = re.compile(r"(?<![\w/#])(?:" + "|".join(re.escape(c) for c in ids) + r")(?![\w#])")
+    return pattern.sub(lambda m: names[m.group(0)], text)
+
+
+def named_diff(ctx: Any, before: Any, after: Any,
+               diff: list[tuple[str, Any, Any]]) -> list[tuple[str, Any, Any]]:
+    """``diff`` (of :func:`state_diff`) with card names where it holds card ids."""
+    names = card_names(ctx, before, after)
+    if not names:
+        return diff
+    return [(path, named(a, names), named(b, names)) for path, a, b in diff]
 
 
 def _as_dict(state: Any) -> dict[str, Any]:
@@ -195,9 +275,10 @@ class StepView:
             chosen = "; ".join(f"{p}: {label}" for p, label in s.choice.items())
             parts.append(f'<div class="hs-choice">▶ chosen: {e(chosen)}</div>')
         if self.diff:
+            shown = named_diff(self.ctx, s.before, s.after, self.diff)
             rows = "".join(f'<tr><td>{e(path)}</td><td class="hs-old">{e(format_value(a))}</td>'
                            f'<td class="hs-new">{e(format_value(b))}</td><td>{e(delta(a, b))}</td></tr>'
-                           for path, a, b in self.diff)
+                           for path, a, b in shown)
             parts.append('<table class="hs-diff"><tr><th>changed</th><th>before</th><th>after</th>'
                          f"<th>change</th></tr>{rows}</table>")
         else:

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from hisoutab.engine.game import Step
 
-from .step import delta, format_value, state_diff
+from .step import delta, format_value, named_diff, state_diff
 
 PHASE_STYLE = {
     "setup": "dim", "timeline": "cyan", "adjustment": "blue", "bullet movement": "yellow",
@@ -62,9 +62,9 @@ def clause_table(ruleset_id: str, rows: list[tuple[str, str, list[str]]]) -> Tab
     return table
 
 
-def step_renderable(step: Any, *, limit: int = 80) -> RenderableType:
+def step_renderable(step: Any, *, limit: int = 80, ctx: Any = None) -> RenderableType:
     """A step for the terminal: ``#index t=… phase step (auto|choice)``, its clauses and sentence, the
-    choice made, and the state diff (path, before, after, change)."""
+    choice made, and the state diff (path, before, after, change; with ``ctx``, cards by name)."""
     head = Text()
     head.append(f"#{step.index} ", style="dim")
     head.append(f"t={step.time} ", style="cyan")
@@ -77,7 +77,7 @@ def step_renderable(step: Any, *, limit: int = 80) -> RenderableType:
     if step.choice:
         parts.append(Text("▶ chosen: " + "; ".join(f"{p}: {v}" for p, v in step.choice.items()),
                           style="bold yellow"))
-    diff = state_diff(step.before, step.after)
+    diff = named_diff(ctx, step.before, step.after, state_diff(step.before, step.after))
     if diff:
         table = Table(header_style="bold", show_lines=False)
         for col in ("changed", "before", "after", "change"):

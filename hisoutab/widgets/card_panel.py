@@ -1,7 +1,9 @@
 """The card panel: a card's whole face, for the card clicked anywhere or picked by name.
 
 Clicking a card in the picture or in the step view (an element with ``data-card``) shows its face
-here; the box above it finds any card of the game by typing part of its name. The face comes from
+here; the box above it finds any card of the state by typing any part of its name (or of where
+it is: "P2 hand"), in any case: one card found is shown, several are listed. An entry is the card's
+name and where it is ("Amulet Toss · P1 hand", copies numbered), never its id. The face comes from
 the ruleset's presentation (``card_face``); a card it cannot describe is shown by its id.
 """
 
@@ -11,7 +13,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from hisoutab.presentation.cards import card_html
+from hisoutab.engine.ruleset import ruleset_of_state
+from hisoutab.presentation.cards import card_html, card_zones
 
 from .controls import classed, esc
 
@@ -60,9 +63,19 @@ class CardPanel:
             cards = list(self.presentation.cards(ctx, seen))
         except Exception:
             cards = []
+        try:
+            rs = ruleset_of_state(seen)
+            where = card_zones(rs, seen) if rs is not None else {}
+        except Exception:
+            where = {}
         names: dict[str, str] = {}
         for c in cards:
-            names[f"{self.name(ctx, c)} — {c}"] = c
+            base = self.name(ctx, c) + (f" · {where[c]}" if c in where else "")
+            entry, k = base, 1
+            while entry in names:
+                k += 1
+                entry = f"{base} ({k})"
+            names[entry] = c
         self._names = names
         options = sorted(names)
         if tuple(options) != tuple(self.finder.options):
@@ -70,10 +83,31 @@ class CardPanel:
         self._ctx = ctx
         self._state = state
 
+    def find(self, text: str) -> list[str]:
+        """The cards of the finder whose entry (name and place) holds every word of ``text``, in
+        any case, in the finder's order (an exact entry: that card alone)."""
+        if text in self._names:
+            return [self._names[text]]
+        words = text.casefold().split()
+        if not words:
+            return []
+        return [c for entry, c in sorted(self._names.items())
+                if all(w in entry.casefold() for w in words)]
+
     def _on_find(self, change: Any) -> None:
-        card = self._names.get(change["new"])
-        if card is not None:
-            self.show(self._ctx, self._state, card)
+        text = str(change["new"] or "")
+        found = self.find(text)
+        if len(found) == 1:
+            self.show(self._ctx, self._state, found[0])
+        elif found:
+            entries = [e for e, c in sorted(self._names.items()) if c in found]
+            items = "".join(f"<li>{esc(e)}</li>" for e in entries[:12])
+            more = f"<li>… {len(entries) - 12} more</li>" if len(entries) > 12 else ""
+            self.face.value = (f'<div class="hs-card-matches">{len(entries)} cards match '
+                               f"“{esc(text)}”: <ul>{items}{more}</ul></div>")
+        elif text.strip():
+            self.face.value = f'<div class="hs-card-matches">no card matches “{esc(text)}”</div>'
+
 
     def show(self, ctx: Any, state: Any, card: str) -> bool:
         """Show ``card``'s face; False when the presentation knows no such card."""

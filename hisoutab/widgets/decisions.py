@@ -1,7 +1,8 @@
 """The decision panel: the pending decision, for everyone or for one player, in words people read.
 
 Each option is a button showing the presentation's words for it (card names, not ids); the option's
-label — the stable value scripts and scenario files use — is the button's tooltip. A decision whose
+label — the stable value scripts and scenario files use — is the button's tooltip, followed by the
+whole face (kind, numbers, text) of each card the option names. A decision whose
 options are the subsets of some cards (a mulligan) is one checkbox per card and one confirm button
 (:class:`SubsetForm`). A long list of options gets a filter box: the buttons shown are those whose
 words or label contain what is typed.
@@ -13,12 +14,15 @@ decision, the hidden choices or the viewer change, so stepping through automatic
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
 
 from hisoutab.engine.game import Game
+from hisoutab.presentation.cards import card_title
+from hisoutab.presentation.step import card_names
 
 from .controls import button, classed, esc
 
@@ -113,6 +117,34 @@ class DecisionPanel:
             text = None
         return text if isinstance(text, str) and text else str(option.label)
 
+    def _faces(self, game: Game, words: str) -> list[str]:
+        """The faces (one line each, :func:`~hisoutab.presentation.cards.card_title`) of the cards
+        ``words`` names, longest names first ("Broom Step" is not also "Step")."""
+        pres = self.presentation
+        if pres is None:
+            return []
+        by_name: dict[str, str] = {}
+        for card, name in card_names(game.ctx, game.state).items():
+            by_name.setdefault(name, card)
+        rest, found = words, []
+        for name in sorted(by_name, key=len, reverse=True):
+            hit = re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", rest)
+            if hit is None:
+                continue
+            rest = rest[:hit.start()] + " " + rest[hit.end():]
+            try:
+                face = pres.card_face(game.ctx, game.state, by_name[name])
+            except Exception:
+                face = None
+            if face is not None:
+                found.append((hit.start(), card_title(face)))
+        return [title for _, title in sorted(found)]
+
+    def _tooltip(self, game: Game, label: str, words: str) -> str:
+        """A button's tooltip: the option's label (the value scripts use), then the whole face of
+        every card it names, shown on hover and focus."""
+        return "\n".join([label, *self._faces(game, words)])
+
     def _subset(self, game: Game, d: Any, player: str) -> Any:
         pres = self.presentation
         if pres is None:
@@ -167,7 +199,8 @@ class DecisionPanel:
                 continue
             buttons = []
             for o in opts:
-                b = button(self._text(game, d, p, o), "hs-option", o.label, disabled=done)
+                words = self._text(game, d, p, o)
+                b = button(words, "hs-option", self._tooltip(game, o.label, words), disabled=done)
                 b.add_class(f"hs-option-{p}")
                 b.hs_label = o.label
                 b.on_click(lambda _b, label=o.label, player=p: self.choose(label, player))
@@ -189,7 +222,7 @@ class DecisionPanel:
 
         def apply(_change: Any = None) -> None:
             words = box.value.strip().lower().split()
-            shown = [b for b in buttons if all(w in (b.description + " " + b.tooltip).lower()
+            shown = [b for b in buttons if all(w in (b.description + " " + b.hs_label).lower()
                                                for w in words)]
             grid.children = tuple(shown[:SHOWN])
             more = len(shown) - SHOWN

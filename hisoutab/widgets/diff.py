@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hisoutab.engine.record import to_dict
+from hisoutab.presentation.step import named
 
 #: fields left out of the diff by default: the agenda and the generator change on almost every step
 NOISE = ("agenda", "rng")
@@ -48,11 +50,16 @@ def _walk(path: str, a: Any, b: Any, out: list[tuple[str, str]]) -> None:
     out.append((path, f"{_short(a)} → {_short(b)}"))
 
 
-def state_diff(before: Any, after: Any, *, ignore: tuple[str, ...] = NOISE) -> list[tuple[str, str]]:
+def state_diff(before: Any, after: Any, *, ignore: tuple[str, ...] = NOISE,
+               names: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
     """``(path, change)`` pairs, in field order: ``("P2.hp", "20 → 18")``, ``("P1.hand", "+P1/x −P1/y")``.
 
-    Players are named by their ``name`` field; long lists of card ids show what came and went."""
+    Players are named by their ``name`` field; long lists of card ids show what came and went.
+    ``names`` (card id → name, :func:`~hisoutab.presentation.step.card_names`): the cards are
+    shown by name (``"+Amulet Toss"``)."""
     a, b = to_dict(before), to_dict(after)
+    if names:
+        a, b = named(a, dict(names)), named(b, dict(names))
     if isinstance(a, dict) and isinstance(b, dict):
         a = {k: v for k, v in a.items() if k not in ignore}
         b = {k: v for k, v in b.items() if k not in ignore}

@@ -4,12 +4,14 @@
 minimum and a maximum), ``choice`` → a dropdown filled by ``param.choices(ctx, state, values)``,
 ``text`` → a text box. :meth:`EditForm.load` fills the choices and the defaults
 (``param.default(ctx, state, values)``) for a state; changing a value refills the parameters after
-it, so that a card list follows the player chosen above it.
+it, so that a card list follows the player chosen above it. A choice that is a card shows the
+card's name (``namer``: the presentation's ``card_name``; two copies of one card as "Amulet Toss",
+"Amulet Toss (2)"); its value stays the card's id.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -46,11 +48,34 @@ def _widget(op: EditOp, param: Param, players: Sequence[str]) -> W.Widget:
     return classed(w, "hs-edit-param", f"hs-edit-{op.name}-{param.name}")
 
 
-class EditForm:
-    """The widgets of one edit; ``box`` shows them with the edit's description."""
+def named(choices: Sequence[Any], name: Callable[[str], str] | None) -> list[Any]:
+    """The dropdown options of ``choices``: (a card's name, its id) for a card ``name`` knows
+    (copies numbered in order: "Amulet Toss", "Amulet Toss (2)"), the choice itself otherwise."""
+    if name is None:
+        return list(choices)
+    out: list[Any] = []
+    seen: dict[str, int] = {}
+    for c in choices:
+        try:
+            shown = name(c) if isinstance(c, str) else str(c)
+        except Exception:  # not a card the presentation knows: the choice as it is
+            shown = str(c)
+        if shown == c or not isinstance(c, str):
+            out.append(c)
+            continue
+        seen[shown] = seen.get(shown, 0) + 1
+        out.append((shown if seen[shown] == 1 else f"{shown} ({seen[shown]})", c))
+    return out
 
-    def __init__(self, op: EditOp, players: Sequence[str]) -> None:
+
+class EditForm:
+    """The widgets of one edit; ``box`` shows them with the edit's description. ``namer(ctx,
+    card)`` names the cards a choice offers."""
+
+    def __init__(self, op: EditOp, players: Sequence[str],
+                 namer: Callable[[Any, str], str] | None = None) -> None:
         self.op = op
+        self.namer = namer
         self.players = tuple(players)
         self.widgets: dict[str, W.Widget] = {p.name: _widget(op, p, self.players) for p in op.params}
         self._ctx: Any = None
@@ -121,12 +146,15 @@ class EditForm:
         if p.kind in ("player", "choice"):
             offered = list(p.choices(ctx, state, values)) if p.choices is not None else (
                 list(self.players) if p.kind == "player" else [])
+            namer = self.namer
+            if p.kind == "choice" and namer is not None:
+                offered = named(offered, lambda c: namer(ctx, c))
             set_options(w, offered)
         default = p.default(ctx, state, values) if p.default is not None else None
         if default is None:
             return
         if p.kind in ("player", "choice"):
-            if default in w.options:
+            if default in [o[1] if isinstance(o, tuple) else o for o in w.options]:
                 w.value = default
         elif p.kind == "int":
             if _is_int(default):

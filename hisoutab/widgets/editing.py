@@ -19,6 +19,7 @@ import ipywidgets as W
 from hisoutab.engine.errors import HisoutabError
 from hisoutab.engine.game import Game, Step
 from hisoutab.presentation.base import EditOp, Presentation
+from hisoutab.presentation.step import card_names, named_text
 
 from .controls import button, classed, esc, refused
 from .edit_form import EditForm
@@ -78,6 +79,7 @@ class EditPanel:
 
     def _build_edit_panel(self, presentation: Presentation) -> W.VBox:
         g = self.game
+        self._card_namer: Callable[[Any, str], str] = presentation.card_name
         self.edit_ops: dict[str, EditOp] = {op.name: op for op in presentation.edits(g.ruleset)}
         self.edit_forms: dict[str, EditForm] = {}
         names = list(self.edit_ops)
@@ -101,7 +103,8 @@ class EditPanel:
         op = self._edit_op(name)
         form = self.edit_forms.get(op.name)
         if form is None:
-            form = self.edit_forms[op.name] = EditForm(op, self.game.players)
+            form = self.edit_forms[op.name] = EditForm(op, self.game.players,
+                                                       namer=getattr(self, "_card_namer", None))
         return form
 
     @property
@@ -180,17 +183,21 @@ class EditPanel:
         """``make()`` (a new state, or ``ValueError``), checked with :func:`edit_problems`; if it
         holds, a new game ``edit-N`` starts from it and becomes current. The verdict goes to ``msg``."""
         g = self.game
+
+        def said(text: Any) -> str:  # the cards by name (the message names no card id)
+            return named_text(str(text), card_names(g.ctx, g.state))
+
         try:
             new = make()
         except ValueError as exc:
-            msg.value = refused(exc)
+            msg.value = refused(said(exc))
             return False
         except Exception as exc:  # an edit that cannot read the state it was given
-            msg.value = refused(f"the edit failed ({type(exc).__name__}: {exc})")
+            msg.value = refused(said(f"the edit failed ({type(exc).__name__}: {exc})"))
             return False
         problems = edit_problems(g, new)
         if problems:
-            msg.value = refused("; ".join(problems))
+            msg.value = refused(said("; ".join(problems)))
             return False
         origin = f"{self._line_label()} at step {g.cursor}"
         game = Game(g.ruleset, seed=g.seed, options=g.options, setup=g.setup, state=new)

@@ -27,6 +27,7 @@ from hisoutab.engine.visibility import player_view, seen_step
 from hisoutab.presentation import StatePicture, presentation_for
 from hisoutab.presentation.cards import card_title, moved_cards
 from hisoutab.presentation.compare import decision_at
+from hisoutab.presentation.step import card_names
 
 from .card_panel import CardPanel
 from .chance_panel import ChancePanel
@@ -64,10 +65,17 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
 
     Several games may be open: the one given, a game per accepted edit (``edit-1``, …) and a game
     per option re-run (``options-1``, …); each has its lines. ``self.game`` is the current game.
+    ``key``: where the picture's key stands, ``below`` it, ``beside`` it or ``none`` (on a small
+    screen ``beside`` or ``none`` keep the players' HP and hands in view).
     """
 
     def __init__(self, game: Game | Any = None, *, ruleset: str | None = None, seed: int = 0,
-                 **kw: Any) -> None:
+                 key: str = "below", **kw: Any) -> None:
+        from hisoutab.presentation.picture import KEY_PLACES
+
+        if key not in KEY_PLACES:
+            raise InputError(f"{key!r}: expected one of {', '.join(KEY_PLACES)}", field="key")
+        self.key = key
         if game is None:
             game = Game(ruleset or DEFAULT_RULESET, seed=seed)
         elif not isinstance(game, Game):
@@ -560,7 +568,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
             return
         real = g.history[-1]
         s = self._shown(real)
-        diff = state_diff(s.before, s.after)
+        diff = state_diff(s.before, s.after, names=card_names(g.ctx, real.before, real.after))
         rows = "".join(f"<tr><td><code>{esc(k)}</code></td><td>{esc(v)}</td></tr>"
                        for k, v in diff[:DIFF_ROWS])
         if len(diff) > DIFF_ROWS:
@@ -656,7 +664,8 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
             return  # the same picture
         self._pictured = shown
         self.picture.value = StatePicture(g.ctx, g.state, highlight=touched, designer=True,
-                                          viewer=self.viewing, prefix=self._prefix)._repr_html_()
+                                          viewer=self.viewing, prefix=self._prefix,
+                                          key=self.key)._repr_html_()
 
     def refresh(self) -> None:
         """Show the current game, line and cursor in every widget."""

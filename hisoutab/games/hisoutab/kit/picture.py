@@ -19,6 +19,9 @@ from .panels import fitted_text
 WIDTH = 900  # the narrowest picture
 MARGIN = 20
 KEY_W = 300
+KEY_BESIDE_W = 420  # the key's column when it stands beside the picture
+#: where a picture's key stands: under it (the default), in a column at its right, or nowhere
+KEY_PLACES = ("below", "beside", "none")
 _PREFIX_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
 
 
@@ -28,12 +31,38 @@ def check_prefix(prefix: str) -> None:
         raise ValueError(f"prefix {prefix!r} is not a valid XML id start (letters, digits, _ . -)")
 
 
-def picture_width(ctx: Any) -> tuple[int, float]:
-    """The picture's width (the board, its key and the margins; at least ``WIDTH``) and the width
-    inside the margins."""
+def picture_width(ctx: Any, key: str = "below") -> tuple[int, float]:
+    """The picture's width (the board, its key at its right unless ``key`` puts the keys elsewhere,
+    and the margins; at least ``WIDTH``) and the width inside the margins."""
+    check_key(key)
     bw, _ = board_size(ctx)
-    width = max(WIDTH, round(2 * MARGIN + bw + 36 + KEY_W))
+    width = max(WIDTH, round(2 * MARGIN + bw + (36 + KEY_W if key == "below" else 0)))
     return width, width - 2 * MARGIN
+
+
+def check_key(key: str) -> None:
+    """Raise ``ValueError`` unless ``key`` is one of :data:`KEY_PLACES`."""
+    if key not in KEY_PLACES:
+        raise ValueError(f"key {key!r}: expected one of {', '.join(KEY_PLACES)}")
+
+
+def place_keys(drawers: Drawers, marks_key: Callable[[float, float, float, str], tuple[str, float]],
+               key: str, width: int, top: float, bottom: float, prefix: str
+               ) -> tuple[list[str], int, int]:
+    """The keys of a picture whose drawings end at ``bottom`` (the board from ``top``): under them
+    (the board's key stands at the board's right, drawn by :func:`board_to_panels`), in a column
+    at their right (the board's key, then the marks'), or none. Returns (parts, the whole width,
+    the whole height)."""
+    if key == "none":
+        return [], width, round(bottom + MARGIN)
+    if key == "below":
+        marks, mh = marks_key(MARGIN, bottom, width - 2 * MARGIN, prefix)
+        return [marks], width, round(bottom + mh + MARGIN)
+    x = width
+    board, bh = drawers.board_key(x, top, KEY_BESIDE_W, prefix)
+    marks, mh = marks_key(x, top + bh + 24, KEY_BESIDE_W, prefix)
+    return ([board, marks], round(width + KEY_BESIDE_W + MARGIN),
+            round(max(bottom, top + bh + 24 + mh) + MARGIN))
 
 
 def status_line(state: Any, setup: str) -> str:
@@ -117,22 +146,23 @@ class PictureStyle:
         return [text(MARGIN, 30, title, size=20, weight="bold"), *parts], status
 
     def middle(self, ctx: Any, state: Any, by: float, width: int, *, highlight: Any, prefix: str,
-               designer: bool, viewer: str | None) -> tuple[list[str], float]:
-        """The board from ``by`` with its key at its right, the timeline under them and the panels;
-        returns (parts, the y under the panels)."""
+               designer: bool, viewer: str | None, board_key: bool = True) -> tuple[list[str], float]:
+        """The board from ``by`` with its key at its right (unless not ``board_key``), the timeline
+        under them and the panels; returns (parts, the y under the panels)."""
         return board_to_panels(self.drawers, ctx, state, by, width, highlight=highlight, prefix=prefix,
-                               designer=designer, viewer=viewer)
+                               designer=designer, viewer=viewer, board_key=board_key)
 
 
 def board_to_panels(drawers: Drawers, ctx: Any, state: Any, by: float, width: int, *, highlight: Any,
-                    prefix: str, designer: bool, viewer: str | None) -> tuple[list[str], float]:
-    """The board from ``by`` with its key at its right, the timeline under them and the panels;
-    returns (parts, the y under the panels)."""
+                    prefix: str, designer: bool, viewer: str | None,
+                    board_key: bool = True) -> tuple[list[str], float]:
+    """The board from ``by`` with its key at its right (unless not ``board_key``), the timeline
+    under them and the panels; returns (parts, the y under the panels)."""
     bw, bh = board_size(ctx)
     inner = width - 2 * MARGIN
     after_board, after_timeline, after_panels = drawers.gaps
     kx = MARGIN + bw + 36
-    key, kh = drawers.board_key(kx, by, width - MARGIN - kx, prefix)
+    key, kh = drawers.board_key(kx, by, width - MARGIN - kx, prefix) if board_key else ("", 0.0)
     ty = by + max(bh, kh) + after_board
     py = ty + drawers.timeline_height + after_timeline
     panels, ph = drawers.panels(ctx, state, MARGIN, py, inner, designer=designer, viewer=viewer,

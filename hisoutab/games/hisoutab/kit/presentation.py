@@ -52,9 +52,10 @@ class DuelPresentation(Presentation, abc.ABC):
         return set()
 
     def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
-                viewer: str | None = None, prefix: str = "hs") -> str:
+                viewer: str | None = None, prefix: str = "hs", key: str = "below") -> str:
         cells = [h for h in highlight if board_cell(h) is not None]
-        return self.render_svg(ctx, state, highlight=cells, prefix=prefix, designer=designer, viewer=viewer)
+        return self.render_svg(ctx, state, highlight=cells, prefix=prefix, designer=designer, viewer=viewer,
+                               key=key)
 
     def text(self, ctx: Any, state: Any, *, designer: bool = False, highlight: Iterable[Any] = ()) -> Any:
         cells = [h for h in highlight if board_cell(h) is not None]

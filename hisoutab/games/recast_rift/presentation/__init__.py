@@ -58,9 +58,9 @@ def marked_cards(ctx: Any, highlight: Iterable[Any]) -> tuple[str, ...]:
 
 class RiftPresentation(Presentation):
     def picture(self, ctx: Any, state: Any, *, highlight: Iterable[Any] = (), designer: bool = False,
-                viewer: str | None = None, prefix: str = "rr") -> str:
+                viewer: str | None = None, prefix: str = "rr", key: str = "below") -> str:
         return render_state_svg(ctx, state, highlight=marked_cards(ctx, highlight), prefix=prefix,
-                                designer=designer, viewer=viewer)
+                                designer=designer, viewer=viewer, key=key)
 
     def title(self, ctx: Any, state: Any) -> str:
         return headline(state) + " · " + " ".join(f"{p.name} Life {p.life}" for p in state.players)

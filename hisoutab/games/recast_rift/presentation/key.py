@@ -43,8 +43,9 @@ def _mark(kind: str, x: float, y: float) -> str:
 
 
 def render_key(x: float, y: float, width: float, prefix: str) -> tuple[str, float]:
-    """The key at (x, y) in columns, and its height."""
-    cols = 3
+    """The key at (x, y) in three columns (one when narrower than 600: a key beside the picture),
+    and its height."""
+    cols = 3 if width >= 600 else 1
     cw = width / cols
     parts = [text(x, y + 12, "key", size=12, weight="bold")]
     for k, (kind, label) in enumerate(ITEMS):

@@ -10,13 +10,14 @@ from typing import Any
 from hisoutab.presentation.svg import MUTED, PLAYER_COLORS, PLAYER_LIGHT, el, text, title
 
 from . import cards
-from .boxes import card_box, slot_id
+from .boxes import box_height, card_box, name_size, slot_id
 from .fitting import draw, fit_name
 
 WIDTH = 380
 LADDER = (("recast_3", "[III]"), ("recast_2", "[II]"), ("recast_1", "[I]"), ("recast_0", "[0]"))
-ROW_H = 44
-CHIP_H = 34
+ROW_H = 44  # a recast row at least; taller when a name needs two lines
+CHIP_H = 34  # a card in a row (hand, reserve) at least
+SPOT_H = 44  # an awakening spot: a name of two lines at 10 and the line below it
 BACK_W = 26  # a face-down card in a row
 
 
@@ -46,41 +47,52 @@ def _spots(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str, lit: f
     secret = cards.may_see(ctx, i, designer=designer, viewer=viewer)
     w = (WIDTH - 10) / 2
     far_label = "far spot (awakenable)"
+    drawn = [c for c, seen in ((p.awakened, True), (p.far, secret), (p.near, secret)) if c and seen]
+    size = name_size(ctx, drawn, w)
+    h = SPOT_H
     if p.awakened:
-        far = card_box(ctx, p.awakened, x, y, w, 44, owner=i, ident=slot_id(prefix, p.name, "far"),
+        far = card_box(ctx, p.awakened, x, y, w, h, owner=i, ident=slot_id(prefix, p.name, "far"),
                        highlight=lit, label=far_label + " · ★ awakened", sub="awakened",
-                       where=f"{p.name}'s far spot, awakened")
+                       where=f"{p.name}'s far spot, awakened", size=size)
     else:
-        far = card_box(ctx, p.far, x, y, w, 44, owner=i, ident=slot_id(prefix, p.name, "far"),
+        far = card_box(ctx, p.far, x, y, w, h, owner=i, ident=slot_id(prefix, p.name, "far"),
                        shown=secret, highlight=lit, label=far_label,
-                       where=f"{p.name}'s far spot (the awakenable life area)")
-    near = card_box(ctx, p.near, x + w + 10, y, w, 44, owner=i, ident=slot_id(prefix, p.name, "near"),
+                       where=f"{p.name}'s far spot (the awakenable life area)", size=size)
+    near = card_box(ctx, p.near, x + w + 10, y, w, h, owner=i, ident=slot_id(prefix, p.name, "near"),
                     shown=secret, highlight=lit, label="near spot",
-                    where=f"{p.name}'s near spot (the non-awakenable life area)")
+                    where=f"{p.name}'s near spot (the non-awakenable life area)", size=size)
     return el("g", {"class": "awakening-spots"}, far, near)
 
 
-def _ladder(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str, lit: frozenset[str]) -> str:
+def _ladder(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str,
+            lit: frozenset[str]) -> tuple[str, float]:
+    """The recast rows [III] … [0] at (x, y), and their height: a row is taller where a name needs
+    two lines at its size (never smaller than 10)."""
     p = state.players[i]
     parts = [text(x, y - 4, "recast zones (slots, oldest left; recast time below each card)", size=9,
                   fill=MUTED)]
+    ry = y
     for r, (attr, label) in enumerate(LADDER):
-        ry = y + r * ROW_H
         held = tuple(getattr(p, attr))
         n = max(2, len(held))
-        parts.append(el("rect", {"x": x, "y": ry, "width": WIDTH, "height": ROW_H - 4, "rx": 4,
-                                 "fill": PLAYER_LIGHT[i] if r % 2 == 0 else "#f4f4f4"}))
-        parts.append(text(x + 20, ry + ROW_H / 2 + 2, label, size=13, weight="bold", anchor="middle",
-                          fill=PLAYER_COLORS[i], cls="zone-label"))
         sw = (WIDTH - 48 - 4 * (n - 1)) / n
+        bh = box_height(ctx, held, sw, ROW_H - 8, sub=True)
+        row_h = bh + 8
+        parts.append(el("rect", {"x": x, "y": ry, "width": WIDTH, "height": row_h - 4, "rx": 4,
+                                 "fill": PLAYER_LIGHT[i] if r % 2 == 0 else "#f4f4f4"}))
+        parts.append(text(x + 20, ry + row_h / 2 + 2, label, size=13, weight="bold", anchor="middle",
+                          fill=PLAYER_COLORS[i], cls="zone-label"))
+        size = name_size(ctx, held, sw)
         for k in range(n):
             iid = held[k] if k < len(held) else None
             sx = x + 44 + k * (sw + 4)
-            parts.append(card_box(ctx, iid, sx, ry + 2, sw, ROW_H - 8, owner=i,
+            parts.append(card_box(ctx, iid, sx, ry + 2, sw, bh, owner=i,
                                   ident=slot_id(prefix, p.name, attr, k), highlight=lit,
                                   sub=("recast " + cards.recast_time(ctx, iid)) if iid else "",
-                                  where=f"{p.name}'s recast zone {label}"))
-    return el("g", {"class": "recast-ladder", "id": slot_id(prefix, p.name, "ladder")}, *parts)
+                                  where=f"{p.name}'s recast zone {label}", size=size))
+        ry += row_h
+    return (el("g", {"class": "recast-ladder", "id": slot_id(prefix, p.name, "ladder")}, *parts),
+            ry - y)
 
 
 def _piles(state: Any, ctx: Any, i: int, x: float, y: float, prefix: str) -> str:
@@ -120,12 +132,15 @@ def _row(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str, lit: fro
         return el("g", {"class": zone, "id": slot_id(prefix, p.name, zone)}, *parts), 16 + rows * (CHIP_H + 6)
     per_row = 3
     cw = (WIDTH - 8 * (per_row - 1)) / per_row
+    size = name_size(ctx, held, cw)  # one size for the whole zone
+    ch = box_height(ctx, held, cw, CHIP_H)
     for k, iid in enumerate(held):
         row, col = divmod(k, per_row)
-        parts.append(card_box(ctx, iid, x + col * (cw + 8), y + 16 + row * (CHIP_H + 6), cw, CHIP_H, owner=i,
-                              ident=slot_id(prefix, p.name, zone, k), highlight=lit, where=where))
+        parts.append(card_box(ctx, iid, x + col * (cw + 8), y + 16 + row * (ch + 6), cw, ch, owner=i,
+                              ident=slot_id(prefix, p.name, zone, k), highlight=lit, where=where,
+                              size=size))
     rows = (len(held) + per_row - 1) // per_row
-    return el("g", {"class": zone, "id": slot_id(prefix, p.name, zone)}, *parts), 16 + rows * (CHIP_H + 6)
+    return el("g", {"class": zone, "id": slot_id(prefix, p.name, zone)}, *parts), 16 + rows * (ch + 6)
 
 
 def _count(n: int) -> str:
@@ -137,8 +152,10 @@ def render_mat(ctx: Any, state: Any, i: int, x: float, y: float, *, prefix: str,
     """Player ``i``'s mat at (x, y), and its height."""
     parts = [_header(ctx, state, i, x, y, prefix),
              _spots(ctx, state, i, x, y + 52, prefix, lit, designer, viewer),
-             _ladder(ctx, state, i, x, y + 118, prefix, lit)]
-    py = y + 118 + 4 * ROW_H + 6
+             ]
+    ladder, lh = _ladder(ctx, state, i, x, y + 118, prefix, lit)
+    parts.append(ladder)
+    py = y + 118 + lh + 6
     parts.append(_piles(state, ctx, i, x, py, prefix))
     hy = py + 34
     p = state.players[i]

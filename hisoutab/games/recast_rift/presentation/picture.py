@@ -44,12 +44,19 @@ def headline(state: Any) -> str:
     return f"Recast Rift · turn {state.turn} · {phase(state)} · {status(state)}"
 
 
+KEY_PLACES = ("below", "beside", "none")
+KEY_BESIDE_W = 320
+
+
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), prefix: str = "rr",
-                     designer: bool = False, viewer: str | None = None) -> str:
+                     designer: bool = False, viewer: str | None = None, key: str = "below") -> str:
     """An SVG picture of ``state``: with ``designer`` every hidden card is named; ``viewer`` is the
-    player whose view ``state`` is (their secrets are named, "?" cards drawn face down)."""
+    player whose view ``state`` is (their secrets are named, "?" cards drawn face down). ``key``:
+    the key under the mats, ``beside`` them (a column at the right) or ``none``."""
     if not _PREFIX_OK.match(prefix):
         raise ValueError(f"prefix {prefix!r} is not a valid XML id start (letters, digits, _ . -)")
+    if key not in KEY_PLACES:
+        raise ValueError(f"key {key!r}: expected one of {', '.join(KEY_PLACES)}")
     lit = frozenset(h for h in highlight if isinstance(h, str))
     parts: list[str] = [text(MARGIN, 32, headline(state), size=19, weight="bold",
                              fill=INK, cls="headline")]
@@ -64,15 +71,24 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), pre
     m2, h2 = mat.render_mat(ctx, state, 1, sx + stack.WIDTH + GAP, top, prefix=prefix, lit=lit,
                             designer=designer, viewer=viewer)
     parts += [m1, st, m2]
-    ky = top + max(h1, h2, hs) + 20
-    key, kh = render_key(MARGIN, ky, WIDTH - 2 * MARGIN, prefix)
-    parts.append(key)
-    height = round(ky + kh + MARGIN)
+    bottom = top + max(h1, h2, hs)
+    width = WIDTH
+    if key == "below":
+        drawn, kh = render_key(MARGIN, bottom + 20, WIDTH - 2 * MARGIN, prefix)
+        parts.append(drawn)
+        height = round(bottom + 20 + kh + MARGIN)
+    elif key == "beside":
+        drawn, kh = render_key(WIDTH, top, KEY_BESIDE_W, prefix)
+        parts.append(drawn)
+        width = WIDTH + KEY_BESIDE_W + MARGIN
+        height = round(max(bottom, top + kh) + MARGIN)
+    else:
+        height = round(bottom + MARGIN)
     root = {"xmlns": "http://www.w3.org/2000/svg", "id": f"{prefix}-root",
             "class": "hisoutab-state recast-rift",
-            "width": "100%", "viewBox": f"0 0 {WIDTH} {height}", "font-family": FONT,
+            "width": "100%", "viewBox": f"0 0 {width} {height}", "font-family": FONT,
             "data-ruleset": "recast-rift", "data-turn": state.turn, "data-winner": state.winner}
     label = headline(state) + " · " + ", ".join(f"{p.name} Life {p.life}" for p in state.players)
     return el("svg", root, el("title", {"id": f"{prefix}-title"}, text=label),
-              el("rect", {"id": f"{prefix}-background", "x": 0, "y": 0, "width": WIDTH, "height": height,
+              el("rect", {"id": f"{prefix}-background", "x": 0, "y": 0, "width": width, "height": height,
                           "fill": "#ffffff"}), *parts) + "\n"

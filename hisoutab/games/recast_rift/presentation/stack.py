@@ -10,7 +10,7 @@ from hisoutab.presentation.svg import HIGHLIGHT, INK, MUTED, PLAYER_COLORS, PLAY
 
 from ..rules.state import STAGES
 from . import cards
-from .boxes import slot_id
+from .boxes import MIN_NAME_SIZE, slot_id
 from .fitting import draw, fit_name
 
 WIDTH = 250
@@ -72,7 +72,7 @@ def _entry(ctx: Any, state: Any, entry: Any, depth: int, x: float, y: float, pre
              text(x + 18, y + 36, state.players[who].name, size=11, anchor="middle", fill="#ffffff")]
     zone = " · own cast zone" if entry.zone != "shared" else ""
     parts.append(text(x + 44, y + 14, HOW.get(entry.how, entry.how) + zone, size=9, fill=MUTED))
-    f = fit_name(entry_label(ctx, entry), WIDTH - 52, 12, smallest=8, max_lines=2, bold=True)
+    f = fit_name(entry_label(ctx, entry), WIDTH - 52, 12, smallest=MIN_NAME_SIZE, max_lines=2, bold=True)
     parts.append(draw(x + 44, y + 28, f, weight="bold", cls="card-name"))
     sy = y + 58
     current = STAGES.index(entry.stage) if entry.stage in STAGES else -1
@@ -129,7 +129,7 @@ def render_stack(ctx: Any, state: Any, x: float, y: float, *, prefix: str,
     for k, w in enumerate(state.waiting):
         touched = w.card in lit
         f = fit_name(f"{cards.name(ctx, w.card)} (on {w.event.replace('_', ' ')})", WIDTH - 40, 11,
-                     smallest=7, max_lines=3)
+                     smallest=MIN_NAME_SIZE, max_lines=3)
         h = f.height + 10
         parts.append(el("g", {"id": slot_id(prefix, "waiting", k), "class": "waiting", "data-card": w.card},
                         title(f"{state.players[w.owner].name}'s Trigger card waiting to be processed "
@@ -140,6 +140,6 @@ def render_stack(ctx: Any, state: Any, x: float, y: float, *, prefix: str,
                                     "stroke-width": 3 if touched else 1, "stroke-dasharray": "5 2"}),
                         text(x + 16, cy + 5 + f.size, "◷", size=12, anchor="middle",
                              fill=PLAYER_COLORS[w.owner]),
-                        draw(x + 30, cy + 4 + f.size * 0.9, f)))
+                        draw(x + 30, cy + 4 + f.size * 0.9, f, cls="card-name")))
         cy += h + 4
     return el("g", {"class": "stack", "id": slot_id(prefix, "stack")}, *parts), cy - y

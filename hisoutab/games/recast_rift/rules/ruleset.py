@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,10 @@ class RecastRift(RulesetBase):
     def turn_info(self, s: State) -> tuple[int, str]:
         """(the turn number, the turn player; "-" during setup)."""
         return (s.turn, PLAYERS[s.active]) if s.turn else (0, "-")
+
+    def characters(self, ctx: Context) -> Mapping[str, tuple[str, ...]]:
+        """Each player's two fighters (RR-SETUP-1), by id."""
+        return {PLAYERS[i]: tuple(f.id for f in pair) for i, pair in enumerate(ctx.fighters)}
 
     def result(self, s: State) -> Result:
         figures = {"turns": s.turn, "life": {p.name: p.life for p in s.players}}

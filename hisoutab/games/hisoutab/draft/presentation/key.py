@@ -110,15 +110,18 @@ def render_board_key(ox: float, oy: float, width: float, prefix: str) -> tuple[s
 
 
 def render_marks_key(ox: float, oy: float, width: float, prefix: str) -> tuple[str, float]:
-    """The key to the panels' marks, in two columns; returns (svg, height)."""
+    """The key to the panels' marks, in two columns (one when narrower than 600: a key beside the
+    picture); returns (svg, height)."""
+    cols = 2 if width >= 600 else 1
     out = [text(ox, oy + 16, "Marks in the panels", size=15, weight="bold"),
-           text(ox + 190, oy + 16, "the draft has no knockdown and no guard state", size=12, fill=MUTED)]
+           text(ox + 190, oy + 16, "the draft has no knockdown and no guard state", size=12, fill=MUTED)
+           if cols == 2 else text(ox, oy + 32, "the draft has no knockdown and no guard state", size=12,
+                                  fill=MUTED)]
     items = marks_items()
-    cols = 2
     cw = (width - 20) / cols
     shape_w = 128
     per = -(-len(items) // cols)
-    y0 = oy + 32
+    y0 = oy + 32 + (0 if cols == 2 else 16)
     col_h = []
     for c in range(cols):
         y = y0

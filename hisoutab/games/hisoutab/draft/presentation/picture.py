@@ -7,11 +7,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from hisoutab.games.hisoutab.kit.picture import (
-    MARGIN,
     Drawers,
     PictureStyle,
     check_prefix,
     picture_width,
+    place_keys,
     svg_root,
 )
 from hisoutab.presentation.svg import FONT
@@ -32,20 +32,21 @@ next_step = STYLE.next_step
 
 
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[Any] = (), prefix: str = "hs",
-                     designer: bool = False, viewer: str | None = None) -> str:
+                     designer: bool = False, viewer: str | None = None, key: str = "below") -> str:
     """An SVG picture of a draft ``state``. ``designer`` names the cards in hands; ``viewer`` is the
     player whose view ``state`` is (their own hand is named, "?" cards are drawn face-down). Every id
-    starts with ``prefix``; the same arguments always give the same text."""
+    starts with ``prefix``; the same arguments always give the same text. ``key``: ``below``,
+    ``beside`` or ``none`` (see the 0.45.2 picture)."""
     check_prefix(prefix)
-    width, inner = picture_width(ctx)
+    width, _ = picture_width(ctx, key)
     parts, status = STYLE.header(state, f"HisouTab draft · t={state.time} · turn {state.turn}", width, prefix)
     by = 54 + (status.height - status.line_height)
     middle, ky = STYLE.middle(ctx, state, by, width, highlight=highlight, prefix=prefix, designer=designer,
-                              viewer=viewer)
+                              viewer=viewer, board_key=key == "below")
     parts += middle
-    marks, mh = render_marks_key(MARGIN, ky, inner, prefix)
-    parts.append(marks)
-    height = round(ky + mh + MARGIN + 6)
+    keys, width, height = place_keys(STYLE.drawers, render_marks_key, key, width, by, ky, prefix)
+    parts += keys
+    height += 6
     root = {"xmlns": "http://www.w3.org/2000/svg", "id": f"{prefix}-root", "class": "hisoutab-state draft",
             "width": "100%", "viewBox": f"0 0 {width} {height}", "font-family": FONT,
             "data-ruleset": "hisoutab-draft", "data-time": state.time, "data-turn": state.turn,

@@ -147,6 +147,9 @@ def panel_items() -> list[tuple[Shape, str]]:
     return items
 
 
+TWO_COLUMNS = 600  # the narrowest marks key drawn in two columns
+
+
 def _rows(items: list[tuple[Shape, str]], x: float, y: float, width: float, shape_w: float,
           size: float) -> tuple[list[str], float]:
     out: list[str] = []
@@ -176,11 +179,17 @@ def render_board_key(ox: float, oy: float, width: float, prefix: str) -> tuple[s
 def render_marks_key(ox: float, oy: float, width: float, prefix: str) -> tuple[str, float]:
     """The key to the timeline's and the panels' marks, in two columns of about the same height (the
     last marks of the first column move over while it is the taller); returns (svg, height), drawn
-    once per place and prefix."""
+    once per place and prefix. Narrower than :data:`TWO_COLUMNS` (a key beside the picture): one
+    column."""
     gap = 24
     cw = (width - gap) / 2
     first, second = marks_items(), panel_items()
     widths = (64.0, 150.0)
+    if width < TWO_COLUMNS:
+        head = text(ox, oy + 16, "Key to the timeline and the panels", size=15, weight="bold")
+        body, y = _rows(first, ox, oy + 30, width, widths[0], 11.5)
+        more, y = _rows(second, ox, y + 8, width, 120.0, 11.5)
+        return el("g", {"class": "legend", "id": f"{prefix}-legend-marks"}, head, *body, *more), y - oy
 
     def height(items: list[tuple[Shape, str]], shape_w: float) -> float:
         return _rows(items, 0, 0, cw, shape_w, 11.5)[1]

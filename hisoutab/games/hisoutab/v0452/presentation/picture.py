@@ -31,13 +31,15 @@ next_step = STYLE.next_step
 
 
 def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int]] = (), prefix: str = "hs",
-                     designer: bool = False, viewer: str | None = None) -> str:
+                     designer: bool = False, viewer: str | None = None, key: str = "below") -> str:
     """An SVG picture of ``state``: the board (with ``highlight``\\ed cells), the timeline strip and one
     panel per player. ``designer`` also lists the cards in hand; ``viewer`` is the player whose view
     ``state`` is (their own hand is listed, cards they cannot see are drawn face-down). Every id
-    starts with ``prefix``; the same arguments always give the same text."""
+    starts with ``prefix``; the same arguments always give the same text. ``key``: the keys under
+    the picture (the board's at its right), ``beside`` it in a column at its right (HP and hands stay
+    near the top), or ``none``."""
     kit_picture.check_prefix(prefix)
-    width, inner = kit_picture.picture_width(ctx)
+    width, inner = kit_picture.picture_width(ctx, key)
     parts, status = STYLE.header(state, f"HisouTab · t={state.time} · turn {state.turn}", width, prefix)
     y = 30 + status.height + 2
     attack = attack_line(ctx, state)
@@ -48,11 +50,15 @@ def render_state_svg(ctx: Any, state: Any, *, highlight: Iterable[tuple[int, int
         y += 18 + line.height - line.line_height + 4
     by = y + 12
     middle, ky = STYLE.middle(ctx, state, by, width, highlight=highlight, prefix=prefix, designer=designer,
-                              viewer=viewer)
+                              viewer=viewer, board_key=key == "below")
     parts += middle
-    marks, mh = render_marks_key(MARGIN, 0, inner, prefix)  # the same key wherever it stands
-    parts.append(el("g", {"transform": f"translate(0 {num(ky)})"}, marks))
-    height = round(ky + mh + MARGIN)
+
+    def marks_key(x: float, y: float, w: float, pre: str) -> tuple[str, float]:
+        marks, mh = render_marks_key(x, 0, w, pre)  # the same key wherever it stands
+        return el("g", {"transform": f"translate(0 {num(y)})"}, marks), mh
+
+    keys, width, height = kit_picture.place_keys(STYLE.drawers, marks_key, key, width, by, ky, prefix)
+    parts += keys
     root = {"xmlns": "http://www.w3.org/2000/svg", "id": f"{prefix}-root", "class": "hisoutab-state",
             "width": "100%", "viewBox": f"0 0 {width} {height}", "preserveAspectRatio": "xMinYMin meet",
             "font-family": FONT, "data-ruleset": "hisoutab-0.45.2", "data-time": state.time,
