@@ -7,6 +7,7 @@ from typing import Any
 
 from hisoutab.engine.contract import Capabilities, Result, RulesetBase, Zone
 from hisoutab.engine.options import Options
+from hisoutab.engine.record import replace
 from hisoutab.engine.rng import seed_state
 
 from .clauses import CLAUSES, READINGS
@@ -60,6 +61,12 @@ class ToyCoop(RulesetBase):
     def turn_info(self, s: State) -> tuple[int, str]:
         """(the turn number, the explorer whose turn it is)."""
         return s.turn, s.players[s.current].name
+
+    def end_check(self, ctx: Any, s: State) -> State:
+        """No health left (an edit): the party is defeated and the game ends (COOP-DEFEAT)."""
+        if s.agenda and not s.outcome and s.health <= 0:
+            return replace(s, outcome="defeat", agenda=(("game.over",),))  # what was to come is dropped
+        return s
 
     def result(self, s: State) -> Result:
         figures = {"turns": s.turn, "health": s.health,

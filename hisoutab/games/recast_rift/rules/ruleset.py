@@ -96,6 +96,14 @@ class RecastRift(RulesetBase):
         """(the turn number, the turn player; "-" during setup)."""
         return (s.turn, PLAYERS[s.active]) if s.turn else (0, "-")
 
+    def end_check(self, ctx: Context, s: State) -> State:
+        """A Life at 0 (an edit, outside any processing): the next step is the end of the game
+        (RR-WIN-1)."""
+        if (s.agenda and s.winner is None and s.agenda[-1][:1] != ("game.over",)
+                and any(p.life == 0 for p in s.players)):
+            return replace(s, agenda=(*s.agenda, ("game.over",)))
+        return s
+
     def result(self, s: State) -> Result:
         figures = {"turns": s.turn, "life": {p.name: p.life for p in s.players}}
         if s.winner is None:
