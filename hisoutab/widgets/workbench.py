@@ -712,6 +712,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
             self.decisions.render(g, self.viewing)
             self.cards.load(g.ctx, g.state, self.viewing, self._seen(g.state))
             self._load_edit()
+            self.refresh_chance()
             over = " · <b>game over</b>" if g.over else ""
             seen = f" · viewing as <b>{esc(self.viewing)}</b>" if self.viewing else ""
             time = g.ruleset.turn_info(g.state)[0]

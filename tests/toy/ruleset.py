@@ -73,6 +73,10 @@ class ToyDiceRace(RulesetBase):
                 return s.round, "+".join(p.name for p in s.players if p.hand or p.reserve) or "-"
         return s.round, "-"
 
+    def die_faces(self, ctx: Context) -> tuple[int, ...]:
+        """The faces of the racers' dice (TOY-MOVE: the dice.sides option)."""
+        return tuple(range(1, ctx.sides + 1))
+
     def end_check(self, ctx: Context, s: State) -> State:
         """A racer on the last square (an edit): that racer wins and the race ends (TOY-GOAL)."""
         done = [p.name for p in s.players if p.position >= ctx.goal]

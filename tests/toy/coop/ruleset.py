@@ -62,6 +62,20 @@ class ToyCoop(RulesetBase):
         """(the turn number, the explorer whose turn it is)."""
         return s.turn, s.players[s.current].name
 
+    def die_faces(self, ctx: Any) -> tuple[int, ...]:
+        """The six faces of the attack and enemy dice."""
+        return tuple(range(1, 7))
+
+    def chance_outcomes(self, ctx: Any, s: State, kind: str,
+                        player: str | None) -> tuple[str, ...] | None:
+        """The shuffle is of the map's tiles (the tile put first); a draw takes a token of the bag
+        (before the setup fills it, any token); the die is generic."""
+        if kind == "shuffle":
+            return tuple(dict.fromkeys(ctx.tiles))
+        if kind == "draw":
+            return tuple(dict.fromkeys(s.bag or ctx.tokens))
+        return None
+
     def end_check(self, ctx: Any, s: State) -> State:
         """No health left (an edit): the party is defeated and the game ends (COOP-DEFEAT)."""
         if s.agenda and not s.outcome and s.health <= 0:

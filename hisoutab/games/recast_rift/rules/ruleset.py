@@ -96,6 +96,15 @@ class RecastRift(RulesetBase):
         """(the turn number, the turn player; "-" during setup)."""
         return (s.turn, PLAYERS[s.active]) if s.turn else (0, "-")
 
+    def chance_outcomes(self, ctx: Context, s: State, kind: str,
+                        player: str | None) -> tuple[str, ...] | None:
+        """A draw or a shuffle takes a card of the deck; before the setup shuffles it, of the pool
+        it is built from (RR-SETUP-6). The pick is generic (the players)."""
+        if kind not in ("draw", "shuffle"):
+            return None
+        cards = [c for p in s.players if player in (None, p.name) for c in (p.deck or p.pool)]
+        return tuple(cards) or None
+
     def end_check(self, ctx: Context, s: State) -> State:
         """A Life at 0 (an edit, outside any processing): the next step is the end of the game
         (RR-WIN-1)."""
