@@ -121,8 +121,8 @@ class ChancePanel:
     def _show_queue(self) -> None:
         g = self.game
         waiting = [f"<li>{esc(f.describe())} — {esc(_waits_for(f))}</li>" for f in g.chance.forced]
-        applied = [f"<li>step {s.index + 1}: {esc(e['kind'])} {esc(e.get('what', ''))} = "
-                   f"{esc(e['outcome'])}</li>"
+        applied = [f"<li>step {s.index}: {esc(e['kind'])} {esc(e.get('what', ''))}: "
+                   f"{esc(self._applied(e))}</li>"
                    for s in g.history for e in s.events
                    if e.get("type") == "chance" and e.get("forced")]
         parts = []
@@ -132,6 +132,11 @@ class ChancePanel:
         if applied:
             parts.append(f"<b>applied on this line</b><ul>{''.join(applied)}</ul>")
         self.c_queue.value = "".join(parts) or "<i>nothing forced</i>"
+
+    def _applied(self, event: dict[str, Any]) -> str:
+        if event["kind"] == "shuffle":
+            return f"{event['outcome']} items shuffled, the forced ones first"
+        return self._outcome_label(event["kind"], event["outcome"])
 
     def refresh_chance(self) -> None:
         """Show the outcomes legal in the current state and the queue (the workbench calls it)."""

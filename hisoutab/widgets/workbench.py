@@ -611,9 +611,30 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
             f'<div class="hs-step-info"><b>step {s.index}</b> · t={esc(s.time)} · turn {esc(s.actor)} · '
             f"phase <b>{esc(s.phase)}</b> · <code>{esc(s.name)}</code> · {self._clause_links(s.clauses)}"
             f'<div class="hs-sentence" style="font-size:1.1em;margin:4px 0">{esc(s.sentence)}</div>'
-            f"{choice}{self._chips(s)}"
+            f"{choice}{self._chance_line(s)}{self._chips(s)}"
             f'<table class="hs-diff" style="font-size:0.9em">{rows or "<tr><td>no change</td></tr>"}</table>'
             "</div>")
+
+    def _chance_line(self, s: Step) -> str:
+        """What chance decided in step ``s`` (its chance events), forced ones marked; a card drawn
+        for another player than the one the table is seen as shows as ``?``."""
+        parts = []
+        for e in s.events:
+            if e.get("type") != "chance":
+                continue
+            outcome = e.get("outcome")
+            if e.get("kind") == "shuffle":
+                outcome = f"{outcome} items shuffled"
+            elif (e.get("kind") == "draw" and self.viewing is not None
+                  and e.get("player") != self.viewing):
+                outcome = "?"
+            elif e.get("kind") == "draw" and isinstance(outcome, str):
+                outcome = self.presentation.card_name(self.game.ctx, outcome)
+            forced = ' <b class="hs-forced">forced</b>' if e.get("forced") else ""
+            parts.append(f"{esc(e.get('kind'))} {esc(e.get('what', ''))}: {esc(outcome)}{forced}")
+        if not parts:
+            return ""
+        return '<div class="hs-chance-events"><b>chance</b> ' + " · ".join(parts) + "</div>"
 
     def _chips(self, s: Step) -> str:
         """The cards step ``s`` names (in its events), as chips to click for their face."""
