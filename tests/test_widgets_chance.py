@@ -201,3 +201,21 @@ def test_forcing_at_the_end_of_the_line_keeps_the_line() -> None:
     wb.forward()
     assert wb.force_chance("die", 3)
     assert wb.game.line.name == "main"
+
+
+def test_the_step_view_shows_what_chance_decided_and_hides_another_players_card() -> None:
+    wb = Workbench(Game("hisoutab-0.45.2", seed=2, options=OPTS))
+    assert wb.force_chance("draw", "sealing_step", player="P1")
+    for _ in range(10):
+        wb.b_step.click()
+        if "hs-forced" in wb.step_view.value:
+            break
+    line = wb.step_view.value.split('class="hs-chance-events"')[1].split("</div>")[0]
+    assert "forced" in line and "P1&#x27;s deck" in line
+    name = wb.presentation.card_name(wb.game.ctx, "P1/sealing_step#1")
+    assert html.escape(name) in line
+    wb.view_as.value = "P2"
+    hidden = wb.step_view.value.split('class="hs-chance-events"')[1].split("</div>")[0]
+    assert html.escape(name) not in hidden and ": ?" in hidden
+    wb.view_as.value = "P1"
+    assert html.escape(name) in wb.step_view.value
