@@ -219,3 +219,22 @@ def test_the_step_view_shows_what_chance_decided_and_hides_another_players_card(
     assert html.escape(name) not in hidden and ": ?" in hidden
     wb.view_as.value = "P1"
     assert html.escape(name) in wb.step_view.value
+
+
+def test_the_queue_says_when_each_outcome_applies() -> None:
+    wb = Workbench(Game("hisoutab-0.45.2", seed=2, options=OPTS))
+    assert wb.force_chance("draw", "sealing_step", player="P1")
+    assert wb.force_chance("pick", "P2")
+    queue = html.unescape(wb.c_queue.value)
+    assert "waits for P1's next draw, at step 5 (setup.draw)" in queue
+    assert "pick = 'P2' — waits for any next pick, at step 7 (setup.first_player)" in queue
+    assert len(wb.game.chance.forced) == 2 and wb.game.cursor == 0  # only a copy was played
+    wb.forward()
+    assert wb.game.history[5].name == "setup.draw"
+    assert any(e.get("forced") for e in wb.game.history[5].events)
+
+
+def test_the_queue_says_when_an_outcome_waits_past_the_next_decision() -> None:
+    wb = Workbench(Game("recast-rift", seed=2))
+    assert wb.force_chance("pick", "P2")  # the first player is picked after the decks are built
+    assert "not before the next decision" in wb.c_queue.value

@@ -21,7 +21,9 @@ from hisoutab.engine.errors import HisoutabError
 
 from .controls import accepted, button, classed, esc, refused
 
-__all__ = ["ChancePanel", "declared_kinds"]
+__all__ = ["LOOKAHEAD", "ChancePanel", "declared_kinds"]
+
+LOOKAHEAD = 500  # automatic steps tried to tell when a queued outcome applies
 
 
 def declared_kinds(ruleset: Any) -> tuple[str, ...]:
@@ -86,6 +88,8 @@ class ChancePanel:
         note = W.HTML("<i>the next chance event of that kind (and player) takes it; forced before "
                       "the end of the line, a new line starts at this step</i>")
         self._offered_for: tuple[Any, ...] | None = None
+        self._when_for: tuple[Any, ...] = (None,)
+        self._when_found: dict[int, str] = {}
         self._offer_outcomes()
         return W.VBox([W.HBox([self.c_kind, self.c_player, self.c_value, self.b_force],
                               layout=W.Layout(flex_flow="row wrap")),
@@ -120,7 +124,9 @@ class ChancePanel:
 
     def _show_queue(self) -> None:
         g = self.game
-        waiting = [f"<li>{esc(f.describe())} — {esc(_waits_for(f))}</li>" for f in g.chance.forced]
+        when = self._when(g)
+        waiting = [f"<li>{esc(f.describe())} — {esc(_waits_for(f))}{esc(when.get(id(f), ''))}</li>"
+                   for f in g.chance.forced]
         applied = [f"<li>step {s.index}: {esc(e['kind'])} {esc(e.get('what', ''))}: "
                    f"{esc(self._applied(e))}</li>"
                    for s in g.history for e in s.events
@@ -132,6 +138,43 @@ class ChancePanel:
         if applied:
             parts.append(f"<b>applied on this line</b><ul>{''.join(applied)}</ul>")
         self.c_queue.value = "".join(parts) or "<i>nothing forced</i>"
+
+    def _when(self, g: Any) -> dict[int, str]:
+        """When each queued outcome applies if the game goes on from here: the automatic steps up
+        to the next decision are tried on a copy (the game itself is not touched). By id of the
+        forced outcome: ``", at step N"`` or ``", not before the next decision"``."""
+        queue = tuple(g.chance.forced)
+        key = (g.state, tuple(id(f) for f in queue))
+        if self._when_for[0] == key:
+            return self._when_found
+        found: dict[int, str] = {}
+        if queue and g.cursor >= len(g.line.steps):
+            trial = type(g)(g.ruleset, seed=g.seed, options=g.options, setup=g.setup,
+                            state=g.state)
+            trial.chance.forced.extend(queue)
+            trial.chance.seen.update(g.chance.seen)  # the n-th draws already counted
+            left = set(map(id, queue))
+
+            def seen(step: Any) -> None:
+                for f in queue:
+                    if id(f) in left and any(u is f for u in trial.chance.used):
+                        found[id(f)] = f", at step {step.index} ({step.name})"
+                        left.discard(id(f))
+
+            try:
+                trial.run(until="decision", max_steps=LOOKAHEAD, on_step=seen)
+            except HisoutabError as exc:
+                for k in left:
+                    found[k] = f", refused when drawn: {exc}"
+                left = set()
+            except Exception:  # a rule that fails on the way: the game itself will say it
+                left = set()
+            for k in left:
+                found[k] = ", not before the next decision" if not trial.over else \
+                    ", never: the game ends first"
+        self._when_for = (key,)
+        self._when_found = found
+        return found
 
     def _applied(self, event: dict[str, Any]) -> str:
         if event["kind"] == "shuffle":
