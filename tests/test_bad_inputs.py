@@ -185,7 +185,7 @@ CLI: list[tuple[str, int, str]] = [
      "hisoutab: --setup: 'nonsense': expected KEY=VALUE, e.g. board.width=9"),
     ("play --max-steps -1", 2, "Error: Invalid value for '--max-steps': -1 is not in the range "
      "x>=0."),
-    *[(f"play --ruleset {rid} -o {name}={'9' * 5000}", 2,
+    *[(f"play --ruleset {rid} -O {name}={'9' * 5000}", 2,
        f"hisoutab: --option {name}: an integer of more than 100 digits")
       for rid, name in (("hisoutab-0.45.2", "guard.spirit_cost"), ("hisoutab-draft", "board.width"),
                         ("recast-rift", "a3.start_life"))],

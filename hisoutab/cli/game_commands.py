@@ -112,22 +112,78 @@ def verdict(info: dict[str, Any]) -> str:
 @click.option("--full", is_flag=True, help="Print every step (default: the turns in which something "
                                            "happened, and those moments).")
 @click.option("--max-steps", type=click.IntRange(min=0), default=200_000, show_default=True)
+@click.option("--force", "forces", multiple=True, metavar="KIND[:PLAYER]=VALUE[@STEP]",
+              help="Force a chance outcome: the next draw of KIND (shuffle, draw, die, pick — those "
+                   "the ruleset declares; of PLAYER only, when given) from step STEP (default 0) "
+                   "takes VALUE (a card, a face, a label; a shuffle: the cards put first, "
+                   "comma-separated). Repeatable.")
 @friendly
 def play(seed: int, p1: str | None, p2: str | None, setup_items: tuple[str, ...], agents: str,
-         ruleset: str, options: tuple[str, ...], as_json: bool, full: bool, max_steps: int) -> None:
+         ruleset: str, options: tuple[str, ...], as_json: bool, full: bool, max_steps: int,
+         forces: tuple[str, ...]) -> None:
     """Play a whole game between agents and print what happened (every step with --full)."""
     setup = parse_setup(ruleset, setup_items, p1, p2)
     game = Game(ruleset, seed=seed, options=parse_options(options), setup=setup)
     agent = make_agent(agents, seed)
+    forced = [parse_force(game, text) for text in forces]
     if as_json:
-        game.run(until="end", agents=agent, max_steps=max_steps)
+        run_forcing(game, agent, forced, max_steps)
         click.echo(json.dumps(summary(game, setup), indent=2, default=str))
+        unused_forces(game)
         return
-    _play_trace(game, setup, agent, agents, full, max_steps)
+    _play_trace(game, setup, agent, agents, full, max_steps, forced)
+    unused_forces(game)
+
+
+def parse_force(game: Any, text: str) -> tuple[int, str, str | None, str, str]:
+    """``KIND[:PLAYER]=VALUE[@STEP]`` as (step, kind, player, value, the text); a kind the ruleset
+    does not declare, a player it does not have or a bad step is an :class:`InputError`."""
+    from hisoutab.engine.chance import kinds_declared
+
+    source = f"--force {text}"
+    head, sep, rest = text.partition("=")
+    if not sep or not head or not rest:
+        raise InputError(f"{text!r}: expected KIND[:PLAYER]=VALUE[@STEP] (die=5, draw:P1=jab@12)",
+                         field="--force")
+    kind, _, player = head.partition(":")
+    value, _, step_text = rest.rpartition("@") if "@" in rest else (rest, "", "0")
+    if not step_text.isdigit() or not value:
+        raise InputError(f"{text!r}: the step after @ is a whole number ≥ 0 (draw=jab@12)",
+                         field="--force")
+    kinds = kinds_declared(game.ruleset.flow)
+    if kind not in kinds:
+        raise InputError(f"{game.ruleset.id} never draws a {kind} (its chance kinds: "
+                         f"{', '.join(kinds) or 'none'})", field=source)
+    names = {p.lower(): p for p in game.players}
+    if player and player.lower() not in names:
+        raise InputError(f"no player {player!r}; players: {', '.join(game.players)}",
+                         field=source)
+    return int(step_text), kind, names[player.lower()] if player else None, value, source
+
+
+def run_forcing(game: Any, agent: Any, forced: list[tuple[int, str, str | None, str, str]],
+                max_steps: int, on_step: Any = None) -> None:
+    """Run ``game`` to its end under ``agent``, forcing each outcome when the game reaches its step
+    (checked then against the legal outcomes, :meth:`Game.force`)."""
+    for step, kind, player, value, source in sorted(forced, key=lambda f: f[0]):
+        if step > game.cursor:
+            game.run(until="end", agents=agent, max_steps=min(step - game.cursor, max_steps),
+                     on_step=on_step)
+        if game.cursor < step:
+            raise InputError(f"the game ended at step {game.cursor}, before step {step}",
+                             field=source)
+        game.force(kind, value, player=player, source=source)
+    game.run(until="end", agents=agent, max_steps=max_steps, on_step=on_step)
+
+
+def unused_forces(game: Any) -> None:
+    """One line on stderr for each forced outcome no draw took."""
+    for f in game.chance.forced:
+        click.echo(f"hisoutab: {f.source}: forced {f.describe()} was never used", err=True)
 
 
 def _play_trace(game: Any, setup: dict[str, Any], agent: Any, agents: str, full: bool,
-                max_steps: int) -> None:
+                max_steps: int, forced: list[tuple[int, str, str | None, str, str]]) -> None:
     """Play ``game`` to its end printing its trace (every step, or the turns that matter) and the
     outcome."""
     from hisoutab.presentation.base import presentation_for
@@ -140,10 +196,9 @@ def _play_trace(game: Any, setup: dict[str, Any], agent: Any, agents: str, full:
     out.print(f"[bold]{escape(game.ruleset.title)}[/] — {escape(who)}, seed {game.seed}, "
               f"{agents} agents")
     if full:
-        game.run(until="end", agents=agent, max_steps=max_steps,
-                 on_step=lambda s: out.print(step_line(s)))
+        run_forcing(game, agent, forced, max_steps, on_step=lambda s: out.print(step_line(s)))
     else:
-        game.run(until="end", agents=agent, max_steps=max_steps)
+        run_forcing(game, agent, forced, max_steps)
         for line in short_trace(game.history, game.ruleset.flow, presentation_for(game.ruleset)):
             out.print(line)
     info = summary(game, setup)

@@ -137,9 +137,10 @@ class Chance:
     def shuffle(self, rng: int, items: Sequence[T], *, what: str,
                 player: str | None = None) -> tuple[tuple[T, ...], int, dict[str, Any]]:
         """``items`` shuffled. A forced ``shuffle`` gives the order (a list of the items, or a prefix
-        of them: the rest follow in the shuffled order)."""
+        of them: the rest follow in the shuffled order); one naming an item that is not among
+        ``items`` waits for another shuffle (as a forced draw waits for its pile)."""
         out, rng = shuffle(rng, items)
-        f = self._take("shuffle", player, what)
+        f = self._take("shuffle", player, what, fits=lambda f: _orderable(items, f.value))
         if f is not None:
             out = _ordered(out, f, what)
         return out, rng, _event("shuffle", what, len(out), f is not None, player)
@@ -226,6 +227,14 @@ def _same_card(card: str, value: Any) -> bool:
     return bool(card == value or short == value or short.split("#", 1)[0] == value)
 
 
+def _orderable(items: Sequence[Any], order: Any) -> bool:
+    """Whether a forced shuffle's ``order`` names only items of ``items`` (not a list: True, so that
+    the shuffle taking it says what is wrong)."""
+    if not isinstance(order, (list, tuple)):
+        return True
+    return all(any(_same_item(x, want) for x in items) for want in order)
+
+
 def _ordered(shuffled: tuple[T, ...], f: Forced, what: str) -> tuple[T, ...]:
     order = f.value
     if not isinstance(order, (list, tuple)):
@@ -240,3 +249,97 @@ def _ordered(shuffled: tuple[T, ...], f: Forced, what: str) -> tuple[T, ...]:
         else:
             raise f.error(f"{want!r} is not among the items of {what}", "chance.shuffle")
     return tuple(head + rest)
+
+
+# ----------------------------------------------------------------- legal outcomes
+def outcomes(ruleset: Any, ctx: Any, state: Any, kind: str,
+             player: str | None = None) -> tuple[Any, ...]:
+    """The outcomes a draw of ``kind`` (made for ``player``, None: anyone's) may take in ``state``:
+    what a tool offers to force. The ruleset's hook ``chance_outcomes(ctx, state, kind, player)``
+    answers when it has one and returns a tuple; else (or when it returns None) the generic
+    default of :func:`default_outcomes`. A kind the ruleset's steps do not declare has none."""
+    if kind not in kinds_declared(ruleset.flow):
+        return ()
+    hook = getattr(ruleset, "chance_outcomes", None)
+    found = hook(ctx, state, kind, player) if hook is not None else None
+    return tuple(found) if found is not None else default_outcomes(ruleset, ctx, state, kind, player)
+
+
+def default_outcomes(ruleset: Any, ctx: Any, state: Any, kind: str,
+                     player: str | None = None) -> tuple[Any, ...]:
+    """The generic legal outcomes, from the declarations: a ``draw`` or ``shuffle`` (the card put
+    first) — the cards of the piles a draw takes from (the hidden card zones: decks, bags) of
+    ``player`` and the shared ones, or, before the setup has built any, the cards of the game
+    (``card_pool``) that are ``player``'s or nobody's; a ``die`` — its faces (``die_faces(ctx)``,
+    declared by the ruleset; six without it); a ``pick`` — the players of the game."""
+    if kind == "die":
+        faces = getattr(ruleset, "die_faces", None)
+        return tuple(faces(ctx)) if faces is not None else tuple(range(1, 7))
+    if kind == "pick":
+        return tuple(ruleset.player_names(ctx))
+    cards: list[str] = []
+    records = {r.name: r for r in _records(ruleset, state)}
+    for zone in getattr(ruleset, "zones", ()):
+        if zone.kind != "cards" or zone.visibility != "hidden":
+            continue
+        if zone.owner == "shared":
+            cards += getattr(state, zone.attr, ()) or ()
+        else:
+            for name, record in records.items():
+                if player is None or name == player:
+                    cards += getattr(record, zone.attr, ()) or ()
+    if not cards:
+        names = tuple(records)
+        pool = getattr(ruleset, "card_pool", None)
+        for card in pool(ctx) if pool is not None else ():
+            owner = ruleset.card_owner(card, names) if hasattr(ruleset, "card_owner") else None
+            if player is None or owner in (None, player):
+                cards.append(card)
+    return tuple(dict.fromkeys(cards))
+
+
+def _records(ruleset: Any, state: Any) -> tuple[Any, ...]:
+    reader = getattr(ruleset, "player_records", None)
+    found = reader(state) if reader is not None else getattr(state, "players", ())
+    return tuple(r for r in found if hasattr(r, "name"))
+
+
+def check_outcome(ruleset: Any, ctx: Any, state: Any, kind: str, value: Any,
+                  player: str | None = None, *, source: str | None = None) -> Any:
+    """``value`` as a forced outcome of ``kind`` in ``state``, checked against the legal outcomes
+    (:func:`outcomes`): a card by its instance, copy or id; a die face; a pick's label; a shuffle's
+    cards in order (the first ones). Raises :class:`InputError` naming what is legal."""
+    declared = kinds_declared(ruleset.flow)
+    if kind not in declared:
+        kinds = ", ".join(declared) or "none"
+        raise InputError(f"{ruleset.id} never draws a {kind} (its steps declare the chance kinds: "
+                         f"{kinds})", file=source, field="chance")
+    legal = outcomes(ruleset, ctx, state, kind, player)
+    whose = f" for {player}" if player else ""
+    if kind == "die":
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if value not in legal or isinstance(value, bool):
+            raise InputError(f"a die shows {_listed(legal)}; {value!r} is not a face",
+                             file=source, field="chance.die")
+        return value
+    if kind == "pick":
+        if value not in legal:
+            raise InputError(f"{value!r} is not an outcome of a pick: {_listed(legal)}",
+                             file=source, field="chance.pick")
+        return value
+    wanted = ([v.strip() for v in value.split(",") if v.strip()] if kind == "shuffle"
+              and isinstance(value, str) else list(value) if kind == "shuffle" else [value])
+    if not wanted:
+        raise InputError(f"give the {kind} outcome to force", file=source, field=f"chance.{kind}")
+    for want in wanted:
+        if not any(isinstance(c, str) and _same_item(c, want) for c in legal):
+            where = _listed(legal) if legal else "none (the piles are empty)"
+            raise InputError(f"{want!r} is not a card a {kind}{whose} can put first now; the cards: "
+                             f"{where}", file=source, field=f"chance.{kind}")
+    return tuple(wanted) if kind == "shuffle" else wanted[0]
+
+
+def _listed(values: Sequence[Any], most: int = 12) -> str:
+    shown = ", ".join(str(v) for v in values[:most])
+    return shown + (f", … ({len(values)} in all)" if len(values) > most else "") if values else "none"

@@ -250,6 +250,13 @@ class RulesetBase:
     #: clause ID → the rule options under which random games reach it (a clause an option switches on)
     reached_with: Mapping[str, Mapping[str, Any]] = {}
 
+    def end_check(self, ctx: Any, state: Any) -> Any:
+        """``state`` reached outside the rules (an edit: a Life set to 0) with the ruleset's own end
+        check applied: when one of its end conditions holds, the state whose next step is the
+        ruleset's end step (its frame on top of the agenda, and what that step reads set as the rules
+        would set it); else ``state`` unchanged. Default: unchanged (a game without such a check)."""
+        return state
+
     def card_owner(self, card: str, players: Sequence[str]) -> str | None:
         """The player ``card`` (an instance id) belongs to, or None for a card of nobody (a shared
         deck's card, which may reach any player's zone). Default: the text before the first ``/``

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .agents import Agent
-from .chance import Chance
+from .chance import Chance, Forced, check_outcome, outcomes
 from .collector import fewer_collections
 from .contract import Result, Ruleset, check_result
 from .decision import Decision, Option
@@ -324,6 +324,28 @@ class Game:
                 return recorded
             self._fork()
         return self._apply(chosen)
+
+    def chance_outcomes(self, kind: str, player: str | None = None) -> tuple[Any, ...]:
+        """The outcomes a draw of ``kind`` (for ``player``) may take now (see
+        :func:`hisoutab.engine.chance.outcomes`): what may be forced."""
+        return outcomes(self.ruleset, self.ctx, self.state, kind, player)
+
+    def force(self, kind: str, value: Any, *, player: str | None = None, what: str | None = None,
+              nth: int | None = None, source: str | None = None) -> Forced:
+        """Force the outcome of a coming draw of ``kind`` (see :mod:`hisoutab.engine.chance`),
+        checked against the ruleset's declared kinds and the legal outcomes now
+        (:meth:`chance_outcomes`; :class:`InputError` naming them otherwise). With the cursor before
+        the end of the line, the steps after it are computed anew: a new line starts here, as when
+        choosing differently (the old line is kept)."""
+        if player is not None and player not in self.players:
+            raise InputError(f"no player {player!r}; players: {', '.join(self.players)}",
+                             file=source, field="chance.player")
+        value = check_outcome(self.ruleset, self.ctx, self.state, kind, value, player, source=source)
+        forced = self.chance.force(kind, value, player=player, what=what, nth=nth, source=source)
+        if self._at < len(self._line.steps):
+            self._fork()
+            self._hidden.clear()
+        return forced
 
     def hidden_choices(self) -> tuple[str, ...]:
         """Players who have chosen (hidden) in the pending simultaneous decision."""

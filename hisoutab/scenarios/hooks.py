@@ -10,10 +10,9 @@ written from the guide gets the generic behaviour without declaring anything:
 - ``home_zone(ctx, card, owner)``: the zone a card pushed out of an overlaid zone goes back to;
   default None (the scenario's ``rest`` rule);
 - ``time_axis``: the state field that is the game's clock; default None (no clock);
-- ``chance_outcomes(ctx, kind)``: every outcome a chance event of ``kind`` can have in the game
-  (the cards a draw can give, the faces of its dice, the labels a pick chooses among), or None
-  (not known); default: a ``draw`` gives a card of the game (when it has a card pool), a ``pick``
-  written as a player's name (``P3``) names a player of the game, the rest is not known.
+- ``die_faces(ctx)``: the faces of the game's dice; a forced die outside them is refused at load.
+  Otherwise: a ``draw`` gives a card of the game (when it has a card pool), a ``pick`` written as a
+  player's name (``P3``) names a player of the game, the rest is checked when it is drawn.
 """
 
 from __future__ import annotations
@@ -78,12 +77,13 @@ def no_clock(ruleset: Any) -> str:
 
 
 def chance_outcomes(ruleset: Any, ctx: Any, kind: str) -> frozenset[Any] | None:
-    """The outcomes a chance event of ``kind`` can have in the game, or None (not known)."""
-    hook = getattr(ruleset, "chance_outcomes", None)
-    if callable(hook):
-        declared = hook(ctx, kind)
-        if declared is not None:
-            return frozenset(declared)
+    """The outcomes a chance event of ``kind`` can have anywhere in the game, or None (not known at
+    load): a die's faces (the ruleset's ``die_faces(ctx)``, when it declares them), a draw's cards
+    (the card pool). What a draw may take in a given state is the engine's
+    :func:`hisoutab.engine.chance.outcomes`."""
+    if kind == "die":
+        faces = getattr(ruleset, "die_faces", None)
+        return frozenset(faces(ctx)) if callable(faces) else None
     if kind == "draw":
         pool = card_pool(ruleset, ctx)
         return frozenset(pool) if pool else None

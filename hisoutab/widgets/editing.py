@@ -5,8 +5,10 @@ offers (``presentation.edits(ruleset)``): every ruleset gets the generic ones (a
 card between declared zones), a game adds its own. An edit is accepted only when the new state keeps
 every invariant of the ruleset, and so does every automatic step that follows it up to the next
 decision (:func:`edit_problems`): a state that looks sound but that the next steps would break — a
-card the maintenance step would overwrite — is refused with the invariant's message. An accepted
-edit continues in a new game (``edit-N``); the games and lines before it are kept.
+card the maintenance step would overwrite — is refused with the invariant's message. An edit that
+meets an end condition of the rules (a Life or HP set to 0) ends the game by the rules: the
+ruleset's end check (``end_check``) makes its end step the next step. An accepted edit continues in
+a new game (``edit-N``); the games and lines before it are kept.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from hisoutab.presentation.step import card_names, named_text
 from .controls import button, classed, esc, refused
 from .edit_form import EditForm
 
-__all__ = ["LOOKAHEAD", "EditPanel", "NoSuchEdit", "edit_problems"]
+__all__ = ["LOOKAHEAD", "EditPanel", "NoSuchEdit", "edit_problems", "ended_by_rules"]
 
 LOOKAHEAD = 500  # automatic steps checked after an edit (up to the next decision)
 
@@ -67,6 +69,17 @@ def edit_problems(game: Game, state: Any, *, lookahead: int = LOOKAHEAD) -> list
     except Exception as exc:  # the rules cannot go on from the edited state
         return [f"the game cannot go on from the edited state ({type(exc).__name__}: {exc})"]
     return []
+
+
+def ended_by_rules(game: Game, state: Any) -> Any:
+    """``state`` (an edited state of ``game``) with the ruleset's own end check applied
+    (``ruleset.end_check``): an edit that brings a Life or HP to 0 makes the game's end step the next
+    step, as the rules would after losing it in play. A condition that held before the edit (the
+    Lives of a game whose setup has not dealt them yet) ends nothing."""
+    check = getattr(game.ruleset, "end_check", None)
+    if check is None or check(game.ctx, game.state) is not game.state:
+        return state  # no check, or its condition held before the edit (a Life not yet dealt)
+    return check(game.ctx, state)
 
 
 class EditPanel:
@@ -195,6 +208,7 @@ class EditPanel:
         except Exception as exc:  # an edit that cannot read the state it was given
             msg.value = refused(said(f"the edit failed ({type(exc).__name__}: {exc})"))
             return False
+        edited, new = new, ended_by_rules(g, new)
         problems = edit_problems(g, new)
         if problems:
             msg.value = refused(said("; ".join(problems)))
@@ -202,8 +216,13 @@ class EditPanel:
         origin = f"{self._line_label()} at step {g.cursor}"
         game = Game(g.ruleset, seed=g.seed, options=g.options, setup=g.setup, state=new)
         name = self._add_game("edit", game)
+        ending = ""
+        if new is not edited and new.agenda:
+            step = g.ruleset.flow.steps.get(new.agenda[-1][0])
+            ending = (f"; by the rules ({', '.join(step.clauses)}) the next step ends the game "
+                      f"({esc(step.name)})" if step is not None else "")
         msg.value = (f'<span class="hs-accepted" style="color:#070">accepted: {esc(name)} starts '
-                     f"from {esc(what)} of {esc(origin)}</span>")
+                     f"from {esc(what)} of {esc(origin)}{ending}</span>")
         self.message = ""
         self._reveal = ""
         self.refresh()

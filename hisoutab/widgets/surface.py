@@ -24,6 +24,7 @@ KEYS = {
     "ArrowRight": "step",
     "ArrowLeft": "back",
     "n": "next decision",
+    "N": "next pending",
     "t": "next turn",
     "p": "next phase",
     "Home": "first",

@@ -103,7 +103,10 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         self.b_first = button("◀◀", "hs-first", "go to the start of the line (key: Home)")
         self.b_back = button("◀ back", "hs-back", "undo one step (key: ←)")
         self.b_step = button("step ▶", "hs-step", "one step (key: →)")
-        self.b_forward = button("▶▶ next decision", "hs-forward", "run until a player must decide (key: n)")
+        self.b_forward = button("▶▶ next decision", "hs-forward",
+                                "to the next decision, recorded on this line or not (key: n)")
+        self.b_pending = button("▶| next pending", "hs-pending",
+                                "to the end of this line: the decision no one has made yet (key: N)")
         self.b_turn = button("turn", "hs-turn", "run until the next turn begins (key: t)")
         self.b_phase = button("phase", "hs-phase", "run until the phase changes (key: p)")
         self.b_end = button("end ▶|", "hs-end",
@@ -163,6 +166,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         self.b_back.on_click(lambda _: self._move(lambda g: g.back()))
         self.b_step.on_click(lambda _: self.do_step())
         self.b_forward.on_click(lambda _: self.forward())
+        self.b_pending.on_click(lambda _: self.next_pending())
         self.b_turn.on_click(lambda _: self.run("turn"))
         self.b_phase.on_click(lambda _: self.run("phase"))
         self.b_end.on_click(lambda _: self.run("end"))
@@ -181,7 +185,8 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         # a compact toolbar; the picture and, beside it on a wide screen or below it on a narrow one,
         # the decision, the step, the log and the card panel (a flex row that wraps: never on top)
         toolbar = classed(W.VBox([
-            W.HBox([self.b_first, self.b_back, self.b_step, self.b_forward, self.b_turn, self.b_phase,
+            W.HBox([self.b_first, self.b_back, self.b_step, self.b_forward, self.b_pending,
+                    self.b_turn, self.b_phase,
                     self.b_end, self.play, self.auto],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
             W.HBox([self.slider, self.speed, self.view_as],
@@ -253,7 +258,10 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         return g.choose(chosen if d.joint else chosen[d.players[0]])
 
     def forward(self) -> list[Step]:
-        """Run to the next decision (with auto-play, a pending decision is answered first)."""
+        """To the next decision, recorded on the line or not: the recorded steps replay up to the
+        next state where a player decides (its recorded choice is not replayed); past the end of
+        the line, the game runs until a decision is pending. At a pending decision the first step
+        taken is that decision's (the recorded choice, or with auto-play the agent's)."""
         self.message = ""
         self._reveal = ""
         taken: list[Step] = []
@@ -263,11 +271,44 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
                 step = self._agent_choice()
                 if step is not None:
                     taken.append(step)
-            taken += g.run(until="decision")
+            taken += self._replay_to_decision(g, moved=bool(taken))
+            if g.cursor >= len(g.line.steps) and (not taken or g.pending is None):
+                taken += g.run(until="decision")
         except HisoutabError as exc:
             self.message = str(exc)
         if not taken and self.game.pending is not None:
             self.message = self._decide_message()
+        self.refresh()
+        return taken
+
+    @staticmethod
+    def _replay_to_decision(g: Game, *, moved: bool) -> list[Step]:
+        """Replay the recorded steps of the line up to the next state with a pending decision (not
+        the one the cursor is at, unless a step was already taken: ``moved``)."""
+        taken: list[Step] = []
+        while g.cursor < len(g.line.steps):
+            if (taken or moved) and g.pending is not None:
+                break
+            taken.append(g.step())
+        return taken
+
+    def next_pending(self) -> list[Step]:
+        """To the end of the line and on to the decision no one has made yet (the game runs its
+        automatic steps up to it); at the end of the game, the end."""
+        self.message = ""
+        self._reveal = ""
+        taken: list[Step] = []
+        try:
+            g = self.game
+            start = g.cursor
+            g.goto(len(g.line.steps))
+            taken = g.line.steps[start:g.cursor] + g.run(until="decision")
+        except HisoutabError as exc:
+            self.message = str(exc)
+        if self.game.pending is not None:
+            self.message = self._decide_message()
+        elif self.game.over:
+            self.message = f"the game is over: {self.game.result()}"
         self.refresh()
         return taken
 
@@ -306,6 +347,8 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
             self._move(lambda g: g.back())
         elif action == "next decision":
             self.forward()
+        elif action == "next pending":
+            self.next_pending()
         elif action == "next turn":
             self.run("turn")
         elif action == "next phase":
@@ -585,9 +628,30 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
             f'<div class="hs-step-info"><b>step {s.index}</b> · t={esc(s.time)} · turn {esc(s.actor)} · '
             f"phase <b>{esc(s.phase)}</b> · <code>{esc(s.name)}</code> · {self._clause_links(s.clauses)}"
             f'<div class="hs-sentence" style="font-size:1.1em;margin:4px 0">{esc(s.sentence)}</div>'
-            f"{choice}{self._chips(real)}"
+            f"{choice}{self._chance_line(s)}{self._chips(real)}"
             f'<table class="hs-diff" style="font-size:0.9em">{rows or "<tr><td>no change</td></tr>"}</table>'
             "</div>")
+
+    def _chance_line(self, s: Step) -> str:
+        """What chance decided in step ``s`` (its chance events), forced ones marked; a card drawn
+        for another player than the one the table is seen as shows as ``?``."""
+        parts = []
+        for e in s.events:
+            if e.get("type") != "chance":
+                continue
+            outcome = e.get("outcome")
+            if e.get("kind") == "shuffle":
+                outcome = f"{outcome} items shuffled"
+            elif (e.get("kind") == "draw" and self.viewing is not None
+                  and e.get("player") != self.viewing):
+                outcome = "?"
+            elif e.get("kind") == "draw" and isinstance(outcome, str):
+                outcome = self.presentation.card_name(self.game.ctx, outcome)
+            forced = ' <b class="hs-forced">forced</b>' if e.get("forced") else ""
+            parts.append(f"{esc(e.get('kind'))} {esc(e.get('what', ''))}: {esc(outcome)}{forced}")
+        if not parts:
+            return ""
+        return '<div class="hs-chance-events"><b>chance</b> ' + " · ".join(parts) + "</div>"
 
     def _chips(self, s: Step) -> str:
         """The cards step ``s`` names (in its events), as chips to click for their face."""
@@ -689,6 +753,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
             self.decisions.render(g, self.viewing)
             self.cards.load(g.ctx, g.state, self.viewing, self._seen(g.state))
             self._load_edit()
+            self.refresh_chance()
             over = " · <b>game over</b>" if g.over else ""
             seen = f" · viewing as <b>{esc(self.viewing)}</b>" if self.viewing else ""
             time = g.ruleset.turn_info(g.state)[0]

@@ -225,7 +225,7 @@ def _run_notebook(page: Any, url: str) -> None:
     page.wait_for_function(f"({WORKBENCH_OR_ERROR})() !== null")
     error = page.evaluate(WORKBENCH_OR_ERROR)
     assert error == "", f"a notebook cell failed:\n{error}"
-    page.locator(".hs-workbench button.hs-step").wait_for(state="visible")
+    page.locator(".hs-workbench button.hs-step").first.wait_for(state="visible")
 
 
 def _drive(page: Any, lab: str) -> None:

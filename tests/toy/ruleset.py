@@ -7,6 +7,7 @@ from typing import Any
 
 from hisoutab.engine.contract import Capabilities, Result, RulesetBase, Zone
 from hisoutab.engine.options import Options
+from hisoutab.engine.record import replace
 from hisoutab.engine.rng import seed_state
 
 from . import round_steps, setup_steps  # noqa: F401  (declare the steps)
@@ -71,6 +72,17 @@ class ToyDiceRace(RulesetBase):
             if frame[0] == "round.choose":
                 return s.round, "+".join(p.name for p in s.players if p.hand or p.reserve) or "-"
         return s.round, "-"
+
+    def die_faces(self, ctx: Context) -> tuple[int, ...]:
+        """The faces of the racers' dice (TOY-MOVE: the dice.sides option)."""
+        return tuple(range(1, ctx.sides + 1))
+
+    def end_check(self, ctx: Context, s: State) -> State:
+        """A racer on the last square (an edit): that racer wins and the race ends (TOY-GOAL)."""
+        done = [p.name for p in s.players if p.position >= ctx.goal]
+        if s.agenda and s.winner is None and done:
+            return replace(s, winner=done[0], agenda=(*s.agenda, ("game.over",)))
+        return s
 
     def result(self, s: State) -> Result:
         figures = {"rounds": s.round, "positions": {p.name: p.position for p in s.players}}

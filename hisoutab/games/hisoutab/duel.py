@@ -115,6 +115,13 @@ class DuelRuleset(RulesetBase):
             return s.time, "-"
         return s.time, "+".join(PLAYERS[i] for i in s.participants)
 
+    def end_check(self, ctx: Any, s: Any) -> Any:
+        """A player at 0 HP (an edit): the next step is the game's end (H-GOAL-1 / D-GOAL-1)."""
+        if (s.agenda and s.winner is None and s.agenda[-1][:1] != ("game.over",)
+                and any(p.hp <= 0 for p in s.players)):
+            return replace(s, agenda=(*s.agenda, ("game.over",)))
+        return s
+
     def result(self, s: Any) -> Result:
         figures = {"time": s.time, "turns": s.turn, "hp": {p.name: p.hp for p in s.players}}
         if s.winner is None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from hisoutab.engine.contract import Capabilities, Result, RulesetBase, Zone
 from hisoutab.engine.options import Options
+from hisoutab.engine.record import replace
 from hisoutab.engine.rng import seed_state
 
 from .clauses import CLAUSES, READINGS
@@ -52,10 +53,6 @@ class ToyCoop(RulesetBase):
         """Every tile and every token."""
         return ctx.tiles + ctx.tokens
 
-    def chance_outcomes(self, ctx: Context, kind: str) -> tuple[int, ...] | None:
-        """Every die of the game is six-sided (draws: the card pool, the contract's default)."""
-        return tuple(range(1, 7)) if kind == "die" else None
-
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: the explorers with nothing found, the tiles not yet laid (an empty map)."""
         return State(players=tuple(Explorer(name=n) for n in ctx.players), drawn=(),
@@ -64,6 +61,26 @@ class ToyCoop(RulesetBase):
     def turn_info(self, s: State) -> tuple[int, str]:
         """(the turn number, the explorer whose turn it is)."""
         return s.turn, s.players[s.current].name
+
+    def die_faces(self, ctx: Any) -> tuple[int, ...]:
+        """The six faces of the attack and enemy dice."""
+        return tuple(range(1, 7))
+
+    def chance_outcomes(self, ctx: Any, s: State, kind: str,
+                        player: str | None) -> tuple[str, ...] | None:
+        """The shuffle is of the map's tiles (the tile put first); a draw takes a token of the bag
+        (before the setup fills it, any token); the die is generic."""
+        if kind == "shuffle":
+            return tuple(dict.fromkeys(ctx.tiles))
+        if kind == "draw":
+            return tuple(dict.fromkeys(s.bag or ctx.tokens))
+        return None
+
+    def end_check(self, ctx: Any, s: State) -> State:
+        """No health left (an edit): the party is defeated and the game ends (COOP-DEFEAT)."""
+        if s.agenda and not s.outcome and s.health <= 0:
+            return replace(s, outcome="defeat", agenda=(("game.over",),))  # what was to come is dropped
+        return s
 
     def result(self, s: State) -> Result:
         figures = {"turns": s.turn, "health": s.health,

@@ -101,6 +101,23 @@ class RecastRift(RulesetBase):
         """Each player's two fighters (RR-SETUP-1), by id."""
         return {PLAYERS[i]: tuple(f.id for f in pair) for i, pair in enumerate(ctx.fighters)}
 
+    def chance_outcomes(self, ctx: Context, s: State, kind: str,
+                        player: str | None) -> tuple[str, ...] | None:
+        """A draw or a shuffle takes a card of the deck; before the setup shuffles it, of the pool
+        it is built from (RR-SETUP-6). The pick is generic (the players)."""
+        if kind not in ("draw", "shuffle"):
+            return None
+        cards = [c for p in s.players if player in (None, p.name) for c in (p.deck or p.pool)]
+        return tuple(cards) or None
+
+    def end_check(self, ctx: Context, s: State) -> State:
+        """A Life at 0 (an edit, outside any processing): the next step is the end of the game
+        (RR-WIN-1)."""
+        if (s.agenda and s.winner is None and s.agenda[-1][:1] != ("game.over",)
+                and any(p.life == 0 for p in s.players)):
+            return replace(s, agenda=(*s.agenda, ("game.over",)))
+        return s
+
     def result(self, s: State) -> Result:
         figures = {"turns": s.turn, "life": {p.name: p.life for p in s.players}}
         if s.winner is None:
