@@ -341,8 +341,23 @@ def test_nth_must_be_a_whole_number() -> None:
         load("ruleset: toy-dice-race\nsetup: {players: 2}\nchance:\n  - {die: 2, nth: 0}\n")
 
 
-def test_a_die_above_its_sides_is_reported_at_its_chance_entry() -> None:
-    sc = load("ruleset: toy-dice-race\nsetup: {players: 2}\nchance:\n  - {die: 2, player: P1}\n"
+def test_a_die_outside_the_declared_faces_is_refused_at_load() -> None:
+    with pytest.raises(InputError) as e:
+        load("ruleset: toy-dice-race\nsetup: {players: 2}\nchance:\n  - {die: 2, player: P1}\n"
+             "  - {die: 9}\nscript: [{P1: pass, P2: pass}]\nuntil: decision\n")
+    assert "t.yaml:7" in str(e.value) and "chance.1.die" in str(e.value) and "9" in str(e.value)
+
+
+class FacesUnknown(ToyDiceRace):
+    """The race without its die_faces declaration: a die's faces are known only when it is rolled."""
+
+    id = "toy-scen-faces-unknown"
+    die_faces = None  # type: ignore[assignment]
+
+
+def test_a_die_above_its_sides_is_reported_at_its_chance_entry(variant: Any) -> None:
+    variant(FacesUnknown())
+    sc = load("ruleset: toy-scen-faces-unknown\nsetup: {players: 2}\nchance:\n  - {die: 2, player: P1}\n"
               "  - {die: 9}\nscript: [{P1: pass, P2: pass}]\nuntil: decision\n")
     r = run_scenario(sc, golden=False)
     assert not r.passed
