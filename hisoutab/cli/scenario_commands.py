@@ -279,7 +279,7 @@ def _print_end_differences(con: Any, d: Any) -> None:
     if c is not None and c.end_changes:
         con.print(f"{len(c.end_changes)} difference(s) at the end (compared as above):")
         for change in c.end_changes[:40]:
-            con.print(Text(f"  {change.text()}"))
+            con.print(Text(f"  {c.named(change.text())}"))
     elif c is None and d.state_differences:
         con.print(f"{len(d.state_differences)} difference(s) in the final state:")
         for path, va, vb in d.state_differences[:40]:
@@ -297,15 +297,15 @@ def _print_comparison(con: Any, d: Any) -> None:
             con.print("at the start A and B already differ (afterwards these count only when they "
                       "change differently):")
             for change in c.start[:12]:
-                con.print(Text(f"  {change.text()}"))
+                con.print(Text(f"  {c.named(change.text())}"))
             if len(c.start) > 12:
                 con.print(f"  and {len(c.start) - 12} more")
         if c.at is None:
             con.print(Text(c.finding()))
         else:
-            con.print(Text(f"{c.headline()}: {c.where()}:"))
+            con.print(Text(f"{c.headline()}: {c.named(c.where())}:"))
             for change in c.changes[:20]:
-                con.print(Text(f"  {change.text()}"))
+                con.print(Text(f"  {c.named(change.text())}"))
             for tag, point in zip("AB", c.at, strict=True):
                 if point.step is not None:
                     con.print(Text(f"  {tag}: {point.step.line()}"))

@@ -583,7 +583,14 @@ class Comparison:
     ended: str = ""  # which line ended at the first difference while the other went on
     went_on: tuple[int, int] = (0, 0)  # steps a line took beyond the other's end (ends="shorter")
     logs_part: int | None = None  # the first step index where the step logs differ
+    cards: dict[str, str] = field(default_factory=dict)  # card id -> name, for the texts
     _prefix: str = field(default="", repr=False)
+
+    def named(self, text: str) -> str:
+        """``text`` with each card id of the two games replaced by the card's name."""
+        from .step import named_text
+
+        return named_text(text, self.cards)
 
     @property
     def same(self) -> bool:
@@ -641,7 +648,7 @@ class Comparison:
             return ""
         na, nb = self.names
         return (f"At the start {na} and {nb} already differ: "
-                + "; ".join(c.text(self.names) for c in self.start[:6])
+                + "; ".join(self.named(c.text(self.names)) for c in self.start[:6])
                 + (f"; and {len(self.start) - 6} more" if len(self.start) > 6 else "")
                 + " — afterwards these count only when they change differently.")
 
@@ -657,10 +664,10 @@ class Comparison:
                 longer = na if self.went_on[0] else nb
                 extra = f"; {longer} goes on {max(self.went_on)} step(s) further"
             return f"No meaningful difference: {na} and {nb} pass through {what}{extra}."
-        what = "; ".join(c.text(self.names) for c in self.changes[:8])
+        what = "; ".join(self.named(c.text(self.names)) for c in self.changes[:8])
         if len(self.changes) > 8:
             what += f"; and {len(self.changes) - 8} more"
-        return f"{_upper(self.headline())}: {self.where()} — {what or 'the lines part'}."
+        return f"{_upper(self.headline())}: {self.named(self.where())} — {what or 'the lines part'}."
 
     def text(self) -> str:
         """The whole statement: what differs at the start (if anything), then :meth:`finding`."""
@@ -714,9 +721,13 @@ def compare_games(a: Any, b: Any, *, names: tuple[str, str] = ("A", "B"),
     and what is offered are not compared."""
     if ends not in ("both", "shorter"):
         raise ValueError(f"ends={ends!r}: expected 'both' or 'shorter'")
+    from .step import card_names
+
     pa, pb = line_points(a), line_points(b)
-    return compare_points(pa, pb, names=names, labels=labels or (a.ruleset.id, b.ruleset.id), ends=ends,
-                          own=own)
+    c = compare_points(pa, pb, names=names, labels=labels or (a.ruleset.id, b.ruleset.id), ends=ends,
+                       own=own)
+    c.cards = {**card_names(b.ctx, b.initial), **card_names(a.ctx, a.initial)}
+    return c
 
 
 def compare_points(pa: Sequence[Point], pb: Sequence[Point], *, names: tuple[str, str] = ("A", "B"),

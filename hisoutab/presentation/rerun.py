@@ -29,6 +29,7 @@ where and why. No game is named here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -152,7 +153,19 @@ class Rerun:
         if not self.parted and self.passed:
             head = (f"all {self.total} choices carried over: {self.replayed} by label, "
                     f"{self.passed} passed over")
-        return head + "".join(f"; {n}" for n in self.notes)
+        return self._named(head + "".join(f"; {n}" for n in self.notes))
+
+    def _named(self, text: str) -> str:
+        """``text`` with the cards it names by id (an instance ``P1/orb_upgrade#1`` or, inside a
+        label, the card's id ``orb_upgrade``) named as a reader knows them."""
+        from .step import card_names, named_text
+
+        names = card_names(self.game.ctx, self.game.initial)
+        by_id = {iid.split("/", 1)[-1].split("#", 1)[0]: name for iid, name in names.items()}
+        # a card's bare id is named only inside a quoted label ('play orb_upgrade'): elsewhere it
+        # may be a word of the sentence ("step")
+        return re.sub(r"'([^']*)'", lambda m: "'" + named_text(m.group(1), by_id) + "'",
+                      named_text(text, names))
 
 
 def replay(game: Game, choices: Iterable[Step], max_steps: int = 100_000,
