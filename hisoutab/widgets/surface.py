@@ -1,10 +1,11 @@
 """Panes that answer the pointer and the keyboard: the picture, the step view and the play control.
 
 A :class:`Surface` shows HTML (``value``, as ``ipywidgets.HTML`` does) and tells Python when a card
-is clicked — any element with a ``data-card`` attribute, in the picture, the step view or a card
-face — and which shortcut key was pressed while it has focus. A :class:`Ticker` is the play
-control: it asks for the next step only once Python has answered the previous one, so pause stops
-at once (no ticks wait in a queue) and a slow step never piles up requests.
+is clicked or gets keyboard focus (Tab) — any element with a ``data-card`` attribute, in the
+picture, the step view or a card face — and which shortcut key was pressed while it has focus. A
+:class:`Ticker` is the play control: it asks for the next step only once Python has answered the
+previous one, so pause stops at once (no ticks wait in a queue) and a slow step never piles up
+requests.
 
 Both are anywidgets: their browser side is the small ES module below, shipped with the package.
 """
@@ -37,9 +38,22 @@ const KEYS = %s;
 function render({ model, el }) {
   el.classList.add("hs-surface");
   el.tabIndex = 0;
-  const show = () => { el.innerHTML = model.get("value"); };
+  const show = () => {
+    el.innerHTML = model.get("value");
+    // every card the viewer may see takes keyboard focus (Tab), and focus shows its face as a click does
+    el.querySelectorAll("[data-card]").forEach((c) => {
+      if (c.getAttribute("data-card") !== "?") c.setAttribute("tabindex", "0");
+    });
+  };
   show();
   model.on("change:value", show);
+  el.addEventListener("focusin", (ev) => {
+    const card = ev.target.closest && ev.target.closest("[data-card]");
+    if (card && el.contains(card)) {
+      const id = card.getAttribute("data-card");
+      if (id && id !== "?") model.send({ card: id });
+    }
+  });
   el.addEventListener("click", (ev) => {
     el.focus({ preventScroll: true });
     const card = ev.target.closest("[data-card]");
@@ -67,6 +81,7 @@ _SURFACE_CSS = """
 .hs-picture.hs-surface { max-height: max(320px, calc(100vh - 300px)); overflow-y: auto; }
 .hs-picture.hs-surface svg { width: 100%; display: block; }
 .hs-surface [data-card] { cursor: pointer; }
+.hs-surface [data-card]:focus { outline: 2px solid #7aa7e0; outline-offset: 1px; }
 .hs-surface .hs-chip { display: inline-block; border: 1px solid #bbb; border-radius: 3px; padding: 0 4px;
   margin: 1px 2px; background: #fffdf6; }
 """

@@ -363,6 +363,16 @@ def test_workbench_layout_cards_subsets_keys_and_rules_links(lab: str, tmp_path:
         detail = page.locator(".hs-workbench .hs-card-detail")
         expect(detail).not_to_have_text(re.compile(r"^\s*$"))
         expect(detail).not_to_contain_text("no card face")
+        # …or give another card keyboard focus: its face shows there too
+        cards = page.locator(".hs-workbench .hs-picture [data-card]:not([data-card='?'])")
+        other = cards.nth(1)
+        other.focus()
+        name = page.evaluate("(id) => document.querySelector(`.hs-workbench .hs-picture "
+                             "[data-card='${id}'] title`)?.textContent ?? ''",
+                             other.get_attribute("data-card"))
+        shown = name.splitlines()[0].split(" · ")[0].split(" (")[0].strip() if name.strip() else ""
+        assert shown, f"the focused card has no title naming it: {name!r}"
+        expect(detail).to_contain_text(shown)
 
         # the layout at 1280×800 with the file browser open: the decision and the log below the picture
         narrow = _check_layout(page, tmp_path, "workbench-1280x800")
