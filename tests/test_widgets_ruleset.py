@@ -21,7 +21,7 @@ def test_rerun_under_the_draft_reports_where_the_choices_stop_fitting() -> None:
     # draft's skill choices are answered; the lines part at a card the draft's hand lacks
     msg = wb.o_msg.value.replace("&#x27;", "'")
     assert "hisoutab-draft: diverged at choice 3 of 10 (step 11)" in msg
-    assert "'play orb_upgrade' is not offered there (play;" in msg
+    assert "'play Hakurei Orb' is not offered there (play;" in msg  # the card named, not its id
     assert "'skill' (asked only in hisoutab-draft) answered with the first option" in msg
     assert "1 'mulligan' choice(s) passed over" in msg
     assert wb.compared["hisoutab-draft"].ruleset.id == "hisoutab-draft"

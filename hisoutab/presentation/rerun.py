@@ -141,6 +141,7 @@ class Rerun:
     total: int
     vocab: Vocabulary | None = None
     replayed: int = 0
+    source: Game | None = None  # the game whose line was re-run (its cards are named too)
     passed: int = 0  # choices of kinds the target never asks, passed over
     parted: str = ""
     notes: list[str] = field(default_factory=list)
@@ -161,6 +162,8 @@ class Rerun:
         from .step import card_names, named_text
 
         names = card_names(self.game.ctx, self.game.initial)
+        if self.source is not None:
+            names = {**card_names(self.source.ctx, self.source.initial), **names}
         by_id = {iid.split("/", 1)[-1].split("#", 1)[0]: name for iid, name in names.items()}
         # a card's bare id is named only inside a quoted label ('play orb_upgrade'): elsewhere it
         # may be a word of the sentence ("step")
@@ -268,6 +271,7 @@ def rerun_under(game: Game, ruleset: Any, *, max_steps: int = 100_000) -> Rerun:
         raise InputError(f"the setup does not carry over to {target.id}: {exc}", field="setup") from None
     result = replay(other, steps, max_steps, vocab, lambda s: decision_kind(game, s))
     result.notes[:0] = notes
+    result.source = game
     return result
 
 
