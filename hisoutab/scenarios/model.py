@@ -102,8 +102,13 @@ def golden_path(file: str | Path) -> Path:
     return p.with_name(p.name.rsplit(".", 1)[0] + ".golden.txt")
 
 
+#: files a scenario names that live beside it and are not scenarios themselves
+NOT_SCENARIOS = (".log.yaml", ".golden.yaml", ".fighter.yaml", ".deck.yaml", ".character.yaml",
+                 ".fighter.yml", ".deck.yml", ".character.yml")
+
+
 def is_scenario_file(p: Path) -> bool:
-    return p.suffix in (".yaml", ".yml") and not p.name.endswith((".log.yaml", ".golden.yaml"))
+    return p.suffix in (".yaml", ".yml") and not p.name.endswith(NOT_SCENARIOS)
 
 
 def find_scenarios(paths: list[str] | tuple[str, ...]) -> list[Path]:
