@@ -31,7 +31,9 @@ from .setup_paths import resolve_paths
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
 TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "chance", "setup", "script", "until",
-            "max_steps", "expect")
+            "max_steps", "expect", "refused")
+#: what a ``refused:`` scenario cannot have: it never runs
+NOT_WITH_REFUSED = ("script", "until", "max_steps", "expect")
 CHANCE_KINDS = ("die", "draw", "pick", "shuffle")
 CHANCE_EXTRA = ("player", "what", "nth")
 CHANCE_ALIASES = {"coin": "pick", "bag": "draw"}  # step declarations that draw as another kind
@@ -80,6 +82,10 @@ class Scenario:
     given_frames: list[tuple[str | int, ...]] = field(default_factory=list)
     #: a lenient load (for diffs): the expectations this ruleset cannot read, left out, and why
     dropped_expect: str = ""
+    #: ``refused: TEXT``: the text the refusal had to contain, and the refusal itself (the file's
+    #: setup was refused at load as it had to be; there is no game)
+    refused: str | None = None
+    refusal: str = ""
 
     def new_game(self) -> Game:
         """A game at the start state, with the forced chance outcomes the setup did not use."""
@@ -148,6 +154,8 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
                    options: dict[str, Any] | None = None, lenient: bool = False) -> Scenario:
     data = _top(loc)
     rs = _ruleset(loc, ruleset or data.get("ruleset", DEFAULT_RULESET))
+    if "refused" in data:
+        return _refused(loc, data, rs, options=options, lenient=lenient)
     resolved, merged, dropped = _options(loc, rs, data.get("options"), options, lenient)
     seed = data.get("seed", 0)
     expect_type(loc, ("seed",), seed, int, "an integer")
@@ -176,6 +184,33 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
                     start_state=state, script=script, until=until, max_steps=max_steps,
                     expect=expect, raw=data, dropped_options=dropped, chance=left,
                     given_frames=given, dropped_expect=dropped_expect)
+
+
+def _refused(loc: Located, data: dict[str, Any], rs: Any, **kw: Any) -> Scenario:
+    """``refused: TEXT``: the rest of the file must be refused at load, with a message containing
+    TEXT (a negative test of a deck, a character, a setup); loading it otherwise is the error."""
+    text = data["refused"]
+    if not isinstance(text, str) or not text.strip():
+        raise loc.error(("refused",), f"expected a text the refusal must contain, got {text!r}")
+    for key in NOT_WITH_REFUSED:
+        if key in data:
+            raise loc.error((key,), "a refused: scenario never runs; expected no "
+                            + ", ".join(NOT_WITH_REFUSED))
+    rest = {k: v for k, v in data.items() if k != "refused"}
+    try:
+        parse_scenario(Located(rest, loc.lines, loc.file), ruleset=rs.id, **kw)
+    except InputError as exc:
+        said = str(exc)
+        if text not in said:
+            raise loc.error(("refused",), f"expected the setup refused with a message containing "
+                            f"{text!r}; it was refused with: {said.splitlines()[0]}") from None
+        return Scenario(file=loc.file, located=loc, name=data["name"],
+                        description=data["description"], ruleset=rs,
+                        options=rs.options.resolve({}), option_overrides={}, seed=0, setup={},
+                        start_state=None, script=[], until=("end", None), max_steps=1, expect=[],
+                        raw=data, refused=text, refusal=said)
+    raise loc.error(("refused",), f"expected the setup refused with a message containing {text!r}; "
+                    "it loads")
 
 
 def _expectations(loc: Located, raw: Any, state: Any, rs: Any, players: tuple[str, ...],

@@ -514,6 +514,8 @@ def run_scenario(sc: Scenario, *, until: str | None = None, prompt: Prompt | Non
     if not isinstance(sc, Scenario):
         raise InputError(f"run_scenario({type(sc).__name__}): expected a loaded Scenario "
                          "(load_scenario or load_scenario_text gives one)", field="sc")
+    if sc.refused is not None:  # refused at load as it had to be: nothing runs
+        return Result(sc, sc.file, stopped=f"refused at load, as expected: {sc.refusal}", checked=1)
     result = _Run(sc, until, prompt, on_step).run()
     if golden and until is None:
         gp = Path(sc.golden_path)

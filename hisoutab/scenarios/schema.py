@@ -27,7 +27,15 @@ from hisoutab.engine.schemas import FileFormat, Schema, document, embed, file_fo
 from .characters import INLINE_KEYS, cards_module
 from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, WHEN_KEYS
 from .hooks import time_axis
-from .model import CHANCE_KINDS, DEFAULT_RULESET, SETUP_KEYS, SETUP_STOPS, TOP_KEYS, UNTIL_WORDS
+from .model import (
+    CHANCE_KINDS,
+    DEFAULT_RULESET,
+    NOT_WITH_REFUSED,
+    SETUP_KEYS,
+    SETUP_STOPS,
+    TOP_KEYS,
+    UNTIL_WORDS,
+)
 from .placing import REST_KEY
 
 SCENARIO = "scenario"
@@ -307,6 +315,9 @@ _TOP: dict[str, Callable[[_Build], Schema]] = {
     "max_steps": lambda b: {"type": "integer", "minimum": 1, "default": 5000,
                             "description": "a safety limit on the steps run"},
     "expect": _expect,
+    "refused": lambda b: {"type": "string", "minLength": 1,
+                          "description": "the setup must be refused at load with a message "
+                                         "containing this text (a negative test); nothing runs"},
 }
 
 
@@ -321,7 +332,9 @@ def scenario_schema(ruleset: Any | None = None) -> Schema:
     for key in NULLABLE:  # an empty `options:` or `script:` is none at all
         props[key]["type"] = [props[key]["type"], "null"]
     schema: Schema = {"type": "object", "properties": props, "required": ["name", "description"],
-                      "additionalProperties": False}
+                      "additionalProperties": False,
+                      "dependentSchemas": {"refused": {"not": {"anyOf": [
+                          {"required": [k]} for k in NOT_WITH_REFUSED]}}}}
     if ruleset is not None and ruleset.id != DEFAULT_RULESET:
         schema["required"].append("ruleset")
     if b.defs:

@@ -1,0 +1,126 @@
+"""The scenario format's newer keys: files beside the scenario (a scenario folder that moves still
+passes), ``refused:`` (a setup that must be refused at load)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hisoutab.engine.errors import InputError
+from hisoutab.scenarios import load_scenario, load_scenario_text, run_file, run_scenario
+from hisoutab.scenarios.model import find_scenarios, is_scenario_file
+
+ROOT = Path(__file__).resolve().parent.parent
+AS_WRITTEN = ROOT / "scenarios" / "recast-rift" / "as-written"
+SEED = Path("/work/shared/seeds/002_7491f501c54174c1.txt")
+
+
+def _check(folder: Path, cwd: Path) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "hisoutab.cli.main", "check", str(folder), "--json"],
+                         cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return json.loads(out.stdout)
+
+
+def test_a_scenario_folder_copied_elsewhere_still_passes(tmp_path: Path) -> None:
+    """The fighter and deck files beside the scenarios are read from the copy's folder, whatever
+    the working folder."""
+    copy = tmp_path / "moved" / "as-written"
+    shutil.copytree(AS_WRITTEN, copy)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    report = _check(copy, elsewhere)
+    names = {Path(s["file"]).name for s in report["scenarios"]}
+    assert {"any_number_of_on_cast_abilities.yaml", "placement_card_needs_no_continuous_ability.yaml",
+            "deck_of_eight_spells_is_refused.yaml"} <= names
+    assert report["failed"] == 0 and report["passed"] == len(names)
+    refused = next(s for s in report["scenarios"] if s["file"].endswith("refused.yaml"))
+    assert str(copy / "eight_spells.deck.yaml") in refused["stopped"]
+
+
+def test_the_copy_reads_its_own_fighter_file(tmp_path: Path) -> None:
+    """A changed fighter file in the copy is what the copy's scenario loads: without its third
+    [On Cast] ability the L112 scenario fails."""
+    copy = tmp_path / "as-written"
+    shutil.copytree(AS_WRITTEN, copy)
+    fighter = copy / "marisa_as_written.fighter.yaml"
+    text = fighter.read_text(encoding="utf-8")
+    third = "      - effects:\n          - draw: 1\n        text: Draw 1 card.\n"
+    assert third in text
+    fighter.write_text(text.replace(third, ""), encoding="utf-8")
+    assert run_file(AS_WRITTEN / "any_number_of_on_cast_abilities.yaml").passed
+    result = run_file(copy / "any_number_of_on_cast_abilities.yaml")
+    assert not result.passed
+    assert any("3 [On Cast] abilities" in str(f) for f in result.failures), result.report()
+
+
+def test_files_beside_a_scenario_are_not_scenarios() -> None:
+    found = find_scenarios([str(AS_WRITTEN)])
+    assert AS_WRITTEN / "any_number_of_on_cast_abilities.yaml" in found
+    assert not any(p.name.endswith((".fighter.yaml", ".deck.yaml")) for p in found)
+    for name in ("x.fighter.yaml", "x.deck.yml", "x.character.yaml", "x.golden.yaml"):
+        assert not is_scenario_file(Path(name))
+    assert is_scenario_file(Path("fighter.yaml"))
+
+
+@pytest.mark.parametrize("name, line", [
+    ("any_number_of_on_cast_abilities.yaml",
+     "【キャスト時】能力を２つ持つスペル札は、１つ目の【キャスト時】能力を処理した後、２つ目の【キャスト時】能力を処理します。"),
+    ("placement_card_needs_no_continuous_ability.yaml", "設置札の場合は、展開の処理を行います。"),
+])
+def test_the_contradiction_scenarios_quote_the_guide(name: str, line: str) -> None:
+    sc = load_scenario(AS_WRITTEN / name)
+    assert line in sc.description
+    if SEED.exists():
+        assert line in SEED.read_text(encoding="utf-8")
+
+
+def test_the_fighter_beside_the_scenario_is_the_one_loaded() -> None:
+    sc = load_scenario(AS_WRITTEN / "placement_card_needs_no_continuous_ability.yaml")
+    marisa = sc.new_game().ctx.fighters[0][1]
+    assert marisa.file == str(AS_WRITTEN / "marisa_as_written.fighter.yaml")
+    assert marisa.spells["mini_furnace"].while_deployed == ()
+    assert len(marisa.spells["comet_rush"].on_cast) == 3
+
+
+# ------------------------------------------------------------------------------ refused:
+REFUSED = """name: x
+description: y
+setup: {characters: [nobody, magician]}
+refused: "setup.characters.0: unknown character 'nobody'"
+"""
+
+
+def test_a_refused_setup_passes_and_says_why() -> None:
+    sc = load_scenario_text(REFUSED, "r.yaml")
+    assert sc.refused == "setup.characters.0: unknown character 'nobody'"
+    assert sc.refusal.startswith("r.yaml:3: setup.characters.0: unknown character 'nobody'")
+    result = run_scenario(sc)
+    assert result.passed and result.checked == 1 and result.steps == []
+    assert result.stopped.startswith("refused at load, as expected: r.yaml:3:")
+
+
+@pytest.mark.parametrize("change, words", [
+    (("nobody", "miko"), "; it loads"),
+    (("unknown character 'nobody'", "no such file"), "; it was refused with: r.yaml:3: setup.characters.0: "
+                                                      "unknown character 'nobody'"),
+])
+def test_a_refused_scenario_fails_when_the_setup_is_not_refused_so(change: tuple[str, str], words: str
+                                                                   ) -> None:
+    with pytest.raises(InputError) as info:
+        load_scenario_text(REFUSED.replace(*change), "r.yaml")
+    assert info.value.line == 4 and info.value.field == "refused"
+    assert words in str(info.value)
+
+
+def test_a_refused_deck_is_a_passing_scenario() -> None:
+    result = run_file(AS_WRITTEN / "deck_of_eight_spells_is_refused.yaml")
+    assert result.passed
+    assert "P1's deck holds 8 spell cards" in result.stopped and "RR-SETUP-3" in result.stopped
