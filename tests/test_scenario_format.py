@@ -124,3 +124,39 @@ def test_a_refused_deck_is_a_passing_scenario() -> None:
     result = run_file(AS_WRITTEN / "deck_of_eight_spells_is_refused.yaml")
     assert result.passed
     assert "P1's deck holds 8 spell cards" in result.stopped and "RR-SETUP-3" in result.stopped
+
+
+# ------------------------------------------------------------------------------ view:
+FACE_DOWN = ROOT / "scenarios" / "recast-rift" / "format" / "view_of_a_card_put_face_down.yaml"
+
+
+def test_a_view_check_checks_what_that_player_sees(tmp_path: Path) -> None:
+    assert run_file(FACE_DOWN).passed
+    text = FACE_DOWN.read_text(encoding="utf-8")
+    # P2 does not see which card went face down: asking to see it fails, at the view's line
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(text.replace("      P1.face_down: ['?']", "      P1.face_down: [P1/spirit_gust]"),
+                     encoding="utf-8")
+    result = run_file(wrong)
+    assert not result.passed
+    first = result.failures[0]
+    assert first.field == "expect.0.view.1.state.P1.face_down"
+    assert "as P2 sees it" in first.message
+    assert list(first.actual) == ["?"]
+    # P1 does: the same check on P1's view passes
+    own = tmp_path / "own.yaml"
+    own.write_text(text.replace("  - player: P2\n", "  - player: P1\n").replace(
+        "      P1.face_down: ['?']", "      P1.face_down: [P1/spirit_gust]").replace(
+        "    not_contains:\n      P1.face_down: [spirit_gust]\n", ""), encoding="utf-8")
+    assert run_file(own).passed, run_file(own).report()
+
+
+def test_not_says_in_a_view_reads_the_sentences_shown_to_that_player(tmp_path: Path) -> None:
+    text = FACE_DOWN.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("    not_says: [spirit_gust, Spirit Gust]",
+                                "    not_says: [a card face down]"), encoding="utf-8")
+    result = run_file(bad)
+    assert [f.field for f in result.failures] == ["expect.0.view.1.not_says.0"]
+    assert "as P2 sees it: step 4 eff.face_down_any says it: P1 puts a card face down" in \
+        result.failures[0].message

@@ -13,9 +13,11 @@ from .paths import check_path
 
 WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
 CHECK_KEYS = ("state", "contains", "not_contains", "cited", "not_cited", "steps", "not_steps",
-              "events", "says", "not_says", "decision", "occurrence", "player")
+              "events", "says", "not_says", "decision", "view", "occurrence", "player")
 MODIFIERS = ("occurrence", "player")  # refine ``after:``; not checks of their own
 DECISION_KEYS = ("player", "players", "kind", "options", "includes", "excludes", "pending")
+#: ``view:`` checks what one player sees: their view of the state and the sentences they are shown
+VIEW_KEYS = ("player", "state", "contains", "not_contains", "says", "not_says")
 
 
 @dataclass
@@ -129,18 +131,13 @@ def _modifiers(loc: Located, path: tuple[Any, ...], item: dict[str, Any], w: str
 
 def _validate_checks(loc: Located, path: tuple[Any, ...], checks: dict[str, Any], state: Any, rs: Any,
                      players: tuple[str, ...] = ()) -> None:
-    if "state" in checks:
-        _state_check(loc, path, checks["state"], state, rs)
-    for key in ("contains", "not_contains"):
-        if key in checks:
-            _contains_check(loc, path + (key,), checks[key], state, rs)
-    for key in ("cited", "not_cited", "steps", "not_steps", "says", "not_says"):
-        if key in checks:
-            _texts_check(loc, path + (key,), key, checks[key], rs)
+    _content_checks(loc, path, checks, state, rs)
     if "events" in checks:
         v = checks["events"]
         if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
             raise loc.error(path + ("events",), "expected a list of mappings, e.g. {type: guard}")
+    if "view" in checks:
+        _view_check(loc, path + ("view",), checks["view"], state, rs, players)
     if "decision" in checks:
         d = checks["decision"]
         if d in ("none", None):
@@ -152,6 +149,48 @@ def _validate_checks(loc: Located, path: tuple[Any, ...], checks: dict[str, Any]
                 raise loc.error(path + ("decision", k), "unknown key; expected one of "
                                 + ", ".join(DECISION_KEYS))
         _validate_decision(loc, path + ("decision",), d, players)
+
+
+def view_specs(v: Any) -> list[tuple[tuple[int, ...], dict[str, Any]]]:
+    """The player views a ``view:`` check asks for (one mapping, or a list of them), each with
+    its path below ``view``."""
+    return [((), v)] if isinstance(v, dict) else [((k,), x) for k, x in enumerate(v)]
+
+
+def _view_check(loc: Located, path: tuple[Any, ...], v: Any, state: Any, rs: Any,
+                players: tuple[str, ...]) -> None:
+    what = ("a mapping {player: P2, state: ..., contains: ..., not_contains: ..., says: ..., "
+            "not_says: ...}, or a list of them")
+    if not isinstance(v, dict) and not (isinstance(v, list) and v and all(isinstance(x, dict)
+                                                                          for x in v)):
+        raise loc.error(path, f"expected {what}, got {v!r}")
+    for sub, spec in view_specs(v):
+        where = path + sub
+        for k in spec:
+            if k not in VIEW_KEYS:
+                raise loc.error(where + (k,), "unknown key; expected one of " + ", ".join(VIEW_KEYS))
+        if "player" not in spec:
+            raise loc.error(where, "missing player: whose view to check (" + ", ".join(players) + ")")
+        if not isinstance(spec["player"], str) or (players and spec["player"] not in players):
+            raise loc.error(where + ("player",), f"{spec['player']!r}: expected one of "
+                            + ", ".join(players))
+        if len(spec) == 1:
+            raise loc.error(where, "nothing to check: add state, contains, not_contains, says or "
+                            "not_says")
+        _content_checks(loc, where, spec, state, rs)
+
+
+def _content_checks(loc: Located, path: tuple[Any, ...], checks: dict[str, Any], state: Any,
+                    rs: Any) -> None:
+    """The checks of state paths, zones and texts among ``checks`` (a checkpoint's or a view's)."""
+    if "state" in checks:
+        _state_check(loc, path, checks["state"], state, rs)
+    for key in ("contains", "not_contains"):
+        if key in checks:
+            _contains_check(loc, path + (key,), checks[key], state, rs)
+    for key in ("cited", "not_cited", "steps", "not_steps", "says", "not_says"):
+        if key in checks:
+            _texts_check(loc, path + (key,), key, checks[key], rs)
 
 
 def _state_check(loc: Located, path: tuple[Any, ...], st: Any, state: Any, rs: Any) -> None:

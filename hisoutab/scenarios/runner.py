@@ -15,8 +15,9 @@ from typing import Any
 from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.files import read_text, write_file
 from hisoutab.engine.game import Game, Step
+from hisoutab.engine.visibility import seen_history
 
-from .expect import Checkpoint
+from .expect import Checkpoint, view_specs
 from .hooks import clock
 from .model import Scenario, forced_line_of
 from .overlay import aliases_for
@@ -116,6 +117,21 @@ class _At:
         return ".".join(str(x) for x in self.cp.path + k)
 
 
+class _Seen(_At):
+    """A ``view:`` check of a checkpoint: its label says whose view, its lines and fields are
+    below ``view`` (and the entry's index, for a list of views)."""
+
+    def __init__(self, at: _At, label: str, where: tuple[Any, ...]) -> None:
+        super().__init__(at.cp, at.loc, at.steps)
+        self.label, self.where = label, where
+
+    def line(self, *k: Any) -> int | None:
+        return super().line(*self.where, *k)
+
+    def fld(self, *k: Any) -> str:
+        return super().fld(*self.where, *k)
+
+
 class _Run:
     def __init__(self, sc: Scenario, until: str | None, prompt: Prompt | None,
                  on_step: Callable[[Step], None] | None) -> None:
@@ -157,22 +173,47 @@ class _Run:
         self._check_cited(at, c)
         self._check_steps(at, c)
         self._check_events(at, c.get("events", ()))
-        self._check_says(at, c)
+        self._check_says(at, c, [s.sentence for s in at.steps])
+        if "view" in c:
+            self._check_views(at, c["view"])
         if "decision" in c:
             self.check_decision(cp, c["decision"], at.label, at.line, at.fld)
 
-    def _check_value(self, at: _At, path: str, expected: Any) -> None:
+    def _check_value(self, at: _At, path: str, expected: Any, state: Any = None,
+                     where: tuple[Any, ...] = ()) -> None:
         try:
-            actual = resolve(self.game.state, self.sc.ruleset, path)
+            actual = resolve(self.game.state if state is None else state, self.sc.ruleset, path)
         except PathError as exc:
-            self.fail(at.line("state", path), at.fld("state", path), f"{at.label}: {exc}")
+            self.fail(at.line(*where, "state", path), at.fld(*where, "state", path),
+                      f"{at.label}: {exc}")
             return
         last = path.rsplit(".", 1)[-1]
         if isinstance(expected, str) and expected in self.aliases.get(last, {}):
             expected = self.aliases[last][expected]
         if not matches(normal(actual), expected, self.names):
-            self.fail(at.line("state", path), at.fld("state", path), f"{at.label}: {path}",
-                      expected=expected, actual=actual)
+            self.fail(at.line(*where, "state", path), at.fld(*where, "state", path),
+                      f"{at.label}: {path}", expected=expected, actual=actual)
+
+    def _check_views(self, at: _At, views: Any) -> None:
+        """``view:``: the state as each named player sees it, and the sentences they were shown
+        since the previous checkpoint."""
+        g = self.game
+        for sub, spec in view_specs(views):
+            who = spec["player"]
+            where = ("view", *sub)
+            seen = g.view(who)
+            label = f"{at.label}, as {who} sees it"
+            for path, expected in (spec.get("state") or {}).items():
+                self._check_value(_Seen(at, label, where), path, expected, seen)
+            for key in ("contains", "not_contains"):
+                for path, want in (spec.get(key) or {}).items():
+                    self.check_contains(key, path, want, label,
+                                        lambda *k, w=where: at.line(*w, *k),
+                                        lambda *k, w=where: at.fld(*w, *k), seen)
+            if "says" in spec or "not_says" in spec:
+                shown = seen_history(self.sc.ruleset, g.ctx, at.steps, who)
+                self._check_says(_Seen(at, label, where), spec, [s.sentence for s in shown],
+                                 {s.index: s.sentence for s in shown})
 
     def _check_cited(self, at: _At, c: dict[str, Any]) -> None:
         cited = {cl for s in at.steps for cl in s.clauses}
@@ -214,23 +255,25 @@ class _Run:
                 return
             pos += 1
 
-    def _check_says(self, at: _At, c: dict[str, Any]) -> None:
-        sentences = [s.sentence for s in at.steps]
+    def _check_says(self, at: _At, c: dict[str, Any], sentences: list[str],
+                    shown: dict[int, str] | None = None) -> None:
         for k, text in enumerate(c.get("says", ())):
             if not any(text in s for s in sentences):
                 self.fail(at.line("says", k), at.fld("says", k),
                           f"{at.label}: no step sentence since the previous checkpoint contains it",
                           expected=text, actual=sentences[-6:])
         for k, text in enumerate(c.get("not_says", ())):
-            said = next((s for s in at.steps if text in s.sentence), None)
+            said = next((s for s in at.steps
+                         if text in (s.sentence if shown is None else shown.get(s.index, ""))), None)
             if said is not None:
+                sentence = said.sentence if shown is None else shown[said.index]
                 self.fail(at.line("not_says", k), at.fld("not_says", k),
-                          f"{at.label}: step {said.index} {said.name} says it: {said.sentence}")
+                          f"{at.label}: step {said.index} {said.name} says it: {sentence}")
 
-    def check_contains(self, key: str, path: str, want: Any, label: str, line: Any, fld: Any
-                       ) -> None:
+    def check_contains(self, key: str, path: str, want: Any, label: str, line: Any, fld: Any,
+                       state: Any = None) -> None:
         try:
-            actual = resolve(self.game.state, self.sc.ruleset, path)
+            actual = resolve(self.game.state if state is None else state, self.sc.ruleset, path)
         except PathError as exc:
             self.fail(line(key, path), fld(key, path), f"{label}: {exc}")
             return

@@ -25,7 +25,7 @@ from hisoutab.engine.ruleset import get_ruleset
 from hisoutab.engine.schemas import FileFormat, Schema, document, embed, file_formats, model_schema
 
 from .characters import INLINE_KEYS, cards_module
-from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, WHEN_KEYS
+from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, VIEW_KEYS, WHEN_KEYS
 from .hooks import time_axis
 from .model import (
     CHANCE_KINDS,
@@ -268,6 +268,16 @@ def _expect(b: _Build) -> Schema:
         "at_decision": {"type": "integer", "minimum": 1, "description": "when the N-th decision of "
                                                                         "the run is pending"},
     }
+    seen: dict[str, Schema] = {
+        "player": {"type": "string", "description": "whose view"},
+        "state": {"type": "object", "description": "PATH: VALUE in the player's view"},
+        "contains": cards | {"description": "the zone at PATH, as the player sees it, holds each card"},
+        "not_contains": cards | {"description": "the zone at PATH, as the player sees it, holds none"},
+        "says": TEXTS | {"description": "texts of the sentences the player was shown"},
+        "not_says": TEXTS | {"description": "texts no sentence shown to the player contains"},
+    }
+    view: Schema = {"type": "object", "properties": {k: seen[k] for k in VIEW_KEYS},
+                    "required": ["player"], "additionalProperties": False, "minProperties": 2}
     checks: dict[str, Schema] = {
         "state": {"type": "object", "description": "PATH: VALUE, e.g. P2.hp: 17"},
         "contains": cards | {"description": "the zone at PATH holds each card"},
@@ -285,6 +295,9 @@ def _expect(b: _Build) -> Schema:
                                 "properties": {k: decision_fields[k] for k in DECISION_KEYS},
                                 "additionalProperties": False}],
                      "description": "the pending decision, or none"},
+        "view": {"anyOf": [view, {"type": "array", "items": view, "minItems": 1}],
+                 "description": "what a player sees: their view of the state, the sentences they "
+                                "are shown"},
         "occurrence": {"type": "integer", "minimum": 1, "description": "with after: the N-th such "
                                                                        "step"},
         "player": {"type": "string", "description": "with after: only that player's steps count"},
