@@ -160,3 +160,48 @@ def test_not_says_in_a_view_reads_the_sentences_shown_to_that_player(tmp_path: P
     assert [f.field for f in result.failures] == ["expect.0.view.1.not_says.0"]
     assert "as P2 sees it: step 4 eff.face_down_any says it: P1 puts a card face down" in \
         result.failures[0].message
+
+
+# ------------------------------------------------------------------- any order, one of several
+ANY_ORDER = ROOT / "scenarios" / "hisoutab-0.45.2" / "format" / "options_in_any_order.yaml"
+
+
+def _variant(tmp_path: Path, old: str, new: str) -> Path:
+    text = ANY_ORDER.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "variant.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_options_in_any_order_pass_as_a_set_and_only_as_a_set(tmp_path: Path) -> None:
+    assert run_file(ANY_ORDER).passed
+    # the same labels in order: `options` would fail on this order, `options_any_order` passes
+    fewer = run_file(_variant(tmp_path, "take recovery, cancel with dive_upgrade",
+                              "cancel with dive_upgrade"))
+    assert [f.field for f in fewer.failures] == ["expect.1.decision.options_any_order"]
+    in_order = run_file(_variant(tmp_path, "options_any_order:", "options:"))
+    assert [f.field for f in in_order.failures] == ["expect.1.decision.options"]
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ("P2.hp: {one_of: [19, 20]}", "P2.hp: {one_of: [18, 19]}", "expect.0.state.P2.hp"),
+    ("kind: {one_of: [play, guard]}", "kind: {one_of: [guard, move]}", "expect.1.decision.kind"),
+    ("player: {one_of: [P1, P2]}", "player: {one_of: [P2]}", "expect.1.decision.player"),
+    ("spirit: {any_order: [4, 5]}", "spirit: {any_order: [4, 4]}", "expect.0.events.0"),
+])
+def test_one_of_several_fails_when_the_value_is_none_of_them(tmp_path: Path, old: str, new: str,
+                                                             field: str) -> None:
+    result = run_file(_variant(tmp_path, old, new))
+    assert [f.field for f in result.failures] == [field], result.report()
+
+
+def test_any_order_and_one_of_match_values() -> None:
+    from hisoutab.scenarios.paths import matches
+
+    assert matches([1, 2, 2], {"any_order": [2, 1, 2]})
+    assert not matches([1, 2, 2], {"any_order": [2, 1, 1]})
+    assert not matches([1, 2], {"any_order": [1, 2, 3]})
+    assert matches("P1/guard#2", {"one_of": ["jab", "guard#2"]})
+    assert not matches(3, {"one_of": [1, 2]})
+    assert matches({"one_of": 1, "x": 2}, {"one_of": 1})  # a mapping with more keys is a subset check

@@ -9,13 +9,14 @@ from typing import Any
 from hisoutab.engine.yamlio import Located
 
 from .hooks import no_clock, time_axis
-from .paths import check_path
+from .paths import check_path, form_problem, value_form
 
 WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
 CHECK_KEYS = ("state", "contains", "not_contains", "cited", "not_cited", "steps", "not_steps",
               "events", "says", "not_says", "decision", "view", "occurrence", "player")
 MODIFIERS = ("occurrence", "player")  # refine ``after:``; not checks of their own
-DECISION_KEYS = ("player", "players", "kind", "options", "includes", "excludes", "pending")
+DECISION_KEYS = ("player", "players", "kind", "options", "options_any_order", "includes", "excludes",
+                 "pending")
 #: ``view:`` checks what one player sees: their view of the state and the sentences they are shown
 VIEW_KEYS = ("player", "state", "contains", "not_contains", "says", "not_says")
 
@@ -195,10 +196,10 @@ def _content_checks(loc: Located, path: tuple[Any, ...], checks: dict[str, Any],
 
 def _state_check(loc: Located, path: tuple[Any, ...], st: Any, state: Any, rs: Any) -> None:
     expect_type(loc, path + ("state",), st, dict, "a mapping of path: value (e.g. P2.hp: 17)")
-    for p in st:
+    for p, value in st.items():
         if not isinstance(p, str):
             raise loc.error(path + ("state", p), "expected a path such as P2.hp")
-        problem = check_path(state, rs, p)
+        problem = check_path(state, rs, p) or form_problem(value)
         if problem:
             raise loc.error(path + ("state", p), problem)
 
@@ -238,18 +239,26 @@ def _labels_ok(v: Any) -> bool:
 def _validate_decision(loc: Located, path: tuple[Any, ...], d: dict[str, Any], players: tuple[str, ...]
                        ) -> None:
     """The decision check's own fields: players by name, labels as texts."""
-    if "player" in d and (not isinstance(d["player"], str) or (players and d["player"] not in players)):
-        raise loc.error(path + ("player",), f"{d['player']!r}: expected one of {', '.join(players)}")
+    for key in ("player", "kind"):
+        if key in d and value_form(d[key]) == "one_of":
+            problem = form_problem(d[key])
+            if problem:
+                raise loc.error(path + (key, "one_of"), problem)
+    who: Any = d.get("player")
+    named = [] if "player" not in d else who["one_of"] if value_form(who) == "one_of" else [who]
+    for p in named:
+        if not isinstance(p, str) or (players and p not in players):
+            raise loc.error(path + ("player",), f"{p!r}: expected one of {', '.join(players)}")
     if "players" in d:
         v = d["players"]
         if not isinstance(v, list) or not all(isinstance(x, str) and (not players or x in players)
                                               for x in v):
             raise loc.error(path + ("players",), f"expected a list of players ({', '.join(players)})")
-    if "kind" in d and not isinstance(d["kind"], str):
+    if "kind" in d and not isinstance(d["kind"], str) and value_form(d["kind"]) != "one_of":
         raise loc.error(path + ("kind",), f"expected a decision kind (a text), got {d['kind']!r}")
     if "pending" in d and not isinstance(d["pending"], bool):
         raise loc.error(path + ("pending",), f"expected true or false, got {d['pending']!r}")
-    for key in ("options", "includes", "excludes"):
+    for key in ("options", "options_any_order", "includes", "excludes"):
         if key in d:
             _labels_check(loc, path + (key,), d[key], players)
 

@@ -303,7 +303,7 @@ class _Run:
             if key in want and not matches(actual, want[key], self.names):
                 self.fail(line("decision", key), fld("decision", key), f"{label}: decision {key}",
                           expected=want[key], actual=actual)
-        for key in ("options", "includes", "excludes"):
+        for key in ("options", "options_any_order", "includes", "excludes"):
             if key in want:
                 self._check_labels(d, key, want[key], label, line, fld)
 
@@ -320,6 +320,8 @@ class _Run:
             labels = [labels] if isinstance(labels, str) else list(labels)
             if key == "options":
                 ok = have == labels
+            elif key == "options_any_order":
+                ok = sorted(have) == sorted(labels)
             elif key == "includes":
                 ok = all(x in have for x in labels)
             else:

@@ -248,11 +248,15 @@ def _until(b: _Build) -> Schema:
 def _expect(b: _Build) -> Schema:
     labels: Schema = {"anyOf": [TEXT, TEXTS]}
     per_player: Schema = {"anyOf": [labels, {"type": "object", "additionalProperties": labels}]}
+    one_of: Schema = {"type": "object", "properties": {"one_of": {"type": "array", "minItems": 1}},
+                      "required": ["one_of"], "additionalProperties": False}
     decision_fields: dict[str, Schema] = {
-        "player": {"type": "string", "description": "the deciding player"},
+        "player": {"anyOf": [TEXT, one_of], "description": "the deciding player (or one of these)"},
         "players": {"type": "array", "items": TEXT, "description": "all of them (simultaneous)"},
-        "kind": {"type": "string", "description": "the decision's kind (play, move, mulligan…)"},
+        "kind": {"anyOf": [TEXT, one_of],
+                 "description": "the decision's kind (play, move, mulligan…), or one of these"},
         "options": per_player | {"description": "the exact list of labels, in order"},
+        "options_any_order": per_player | {"description": "exactly these labels, in any order"},
         "includes": per_player | {"description": "labels that must be offered"},
         "excludes": per_player | {"description": "labels that must not be offered"},
         "pending": {"type": "boolean"},
