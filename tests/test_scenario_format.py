@@ -205,3 +205,32 @@ def test_any_order_and_one_of_match_values() -> None:
     assert matches("P1/guard#2", {"one_of": ["jab", "guard#2"]})
     assert not matches(3, {"one_of": [1, 2]})
     assert matches({"one_of": 1, "x": 2}, {"one_of": 1})  # a mapping with more keys is a subset check
+
+
+# ------------------------------------------------------------------- fighters written inline
+INLINE = ROOT / "scenarios" / "recast-rift" / "format" / "inline_fighter.yaml"
+
+
+def test_an_inline_fighter_is_the_one_the_deck_plays() -> None:
+    sc = load_scenario(INLINE)
+    marisa = sc.new_game().ctx.fighters[0][1]
+    assert marisa.id == "marisa" and marisa.file == str(INLINE)
+    assert marisa.spells["mini_furnace"].while_deployed == ()
+    assert len(marisa.spells) == 7 and len(marisa.spells["comet_rush"].on_cast) == 2  # the base's
+    assert run_file(INLINE).passed
+
+
+@pytest.mark.parametrize("old, new, line, field, words", [
+    ("          type: set\n", "          type: wall\n", 17, "setup.decks.0.fighters.1.spells.mini_furnace.type",
+     "Input should be"),
+    ("    - based_on: marisa\n", "    - based_on: marisse\n", 12, "setup.decks.0.fighters.1.based_on",
+     "'marisse': expected a built-in fighter, one of"),
+])
+def test_a_bad_inline_fighter_is_refused_at_its_line(old: str, new: str, line: int, field: str,
+                                                      words: str) -> None:
+    text = INLINE.read_text(encoding="utf-8")
+    assert old in text
+    with pytest.raises(InputError) as info:
+        load_scenario_text(text.replace(old, new), str(INLINE))
+    e = info.value
+    assert (e.line, e.field) == (line, field) and words in e.detail, str(e)

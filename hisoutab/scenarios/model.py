@@ -22,7 +22,7 @@ from hisoutab.engine.options import Options
 from hisoutab.engine.ruleset import all_rulesets, get_ruleset
 from hisoutab.engine.yamlio import Located, load_yaml, load_yaml_text
 
-from .characters import resolve_characters
+from .characters import resolve_characters, resolve_fighters
 from .expect import Checkpoint, expect_type, parse_expect
 from .frames import apply_next, dry_run_all
 from .hooks import card_owner, chance_outcomes, looks_like_player, no_clock, time_axis
@@ -280,6 +280,8 @@ def _setup(loc: Located, rs: Any, raw: Any) -> tuple[dict[str, Any], dict[str, A
         if key not in allowed:
             raise loc.error(("setup", key), "unknown key; expected one of " + ", ".join(allowed))
     setup: dict[str, Any] = {k: setup_raw[k] for k in schema_fields if k in setup_raw}
+    if "decks" in setup:  # fighters written inline in a deck
+        setup["decks"] = resolve_fighters(loc, rs, setup["decks"])
     resolved = resolve_characters(loc, rs, setup["characters"]) if "characters" in setup else None
     for key in setup:  # every other file name is a path from the scenario's folder too
         if key != "characters" or resolved is None:

@@ -24,7 +24,7 @@ from hisoutab.engine.options import RuleOption
 from hisoutab.engine.ruleset import get_ruleset
 from hisoutab.engine.schemas import FileFormat, Schema, document, embed, file_formats, model_schema
 
-from .characters import INLINE_KEYS, cards_module
+from .characters import INLINE_KEYS, cards_module, fighters_module
 from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, VIEW_KEYS, WHEN_KEYS
 from .hooks import time_axis
 from .model import (
@@ -144,6 +144,8 @@ def _setup(b: _Build) -> Schema:
     own: dict[str, Schema] = dict(fields.get("properties", {}))
     if "characters" in own and cards_module(b.rs) is not None:  # as the loader resolves them
         own["characters"] = _with_items(own["characters"], _character_item(b))
+    if "decks" in own and fighters_module(b.rs) is not None:
+        _inline_fighters(b)
     out["properties"] = own | out["properties"]
     out["additionalProperties"] = False
     return out
@@ -199,20 +201,41 @@ def _cells(b: _Build, owner: str) -> dict[str, Schema]:
 def _character_item(b: _Build) -> Schema:
     """An item of ``setup.characters``: a built-in id or a file (text), a whole character, or one
     ``based_on`` a built-in character with fields replaced (cards and deck merged)."""
-    text: Schema = {"type": "string", "description": "a built-in character id or a path to a "
-                                                     "character .yaml file (relative to the scenario)"}
-    fmt: FileFormat | None = file_formats(b.rs).get("character")
+    return _inline_item(b, "character")
+
+
+def _inline_item(b: _Build, kind: str) -> Schema:
+    """A character or fighter a setup names: a built-in id or a file (text), a whole one written
+    inline, or one ``based_on`` a built-in one with fields replaced (its cards merged by id)."""
+    text: Schema = {"type": "string", "description": f"a built-in {kind} id or a path to a "
+                                                     f"{kind} .yaml file (relative to the scenario)"}
+    fmt: FileFormat | None = file_formats(b.rs).get(kind)
     if fmt is None:
         return {"anyOf": [text, {"type": "object"}]}
-    root = embed(fmt.schema(), b.defs, "character.")
-    b.defs["character"] = root
+    root = embed(fmt.schema(), b.defs, f"{kind}.")
+    b.defs[kind] = root
     fields = dict(root.get("properties", {}))  # none required; cards and deck merge by id
+    module = fighters_module(b.rs) if kind == "fighter" else cards_module(b.rs)
+    for key in getattr(module, "MERGED_BY_KEY", ()):  # merged into the base's: any number
+        if key in fields:
+            fields[key] = {k: v for k, v in fields[key].items()
+                           if k not in ("minProperties", "maxProperties")}
     (based_on,) = INLINE_KEYS
-    fields[based_on] = {"enum": sorted(fmt.shipped()), "description": "the built-in character "
+    fields[based_on] = {"enum": sorted(fmt.shipped()), "description": f"the built-in {kind} "
                                                                       "this one changes"}
-    b.defs["character.based_on"] = {"type": "object", "properties": fields, "required": [based_on],
-                                    "additionalProperties": False}
-    return {"anyOf": [text, {"$ref": "#/$defs/character.based_on"}, {"$ref": "#/$defs/character"}]}
+    b.defs[f"{kind}.based_on"] = {"type": "object", "properties": fields, "required": [based_on],
+                                  "additionalProperties": False}
+    return {"anyOf": [text, {"$ref": f"#/$defs/{kind}.based_on"}, {"$ref": f"#/$defs/{kind}"}]}
+
+
+def _inline_fighters(b: _Build) -> None:
+    """The decks written in a setup take fighters written inline, as the loader resolves them."""
+    decks = [d for name, d in list(b.defs.items()) if name.startswith("setup.")
+             and d.get("properties", {}).get("fighters", {}).get("items") == TEXT]
+    if decks:
+        item = _inline_item(b, "fighter")
+        for d in decks:
+            d["properties"]["fighters"] = d["properties"]["fighters"] | {"items": item}
 
 
 def _with_items(schema: Schema, item: Schema) -> Schema:
