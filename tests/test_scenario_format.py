@@ -221,8 +221,8 @@ def test_an_inline_fighter_is_the_one_the_deck_plays() -> None:
 
 
 @pytest.mark.parametrize("old, new, line, field, words", [
-    ("          type: set\n", "          type: wall\n", 17, "setup.decks.0.fighters.1.spells.mini_furnace.type",
-     "Input should be"),
+    ("          type: set\n", "          type: wall\n", 17,
+     "setup.decks.0.fighters.1.spells.mini_furnace.type", "Input should be"),
     ("    - based_on: marisa\n", "    - based_on: marisse\n", 12, "setup.decks.0.fighters.1.based_on",
      "'marisse': expected a built-in fighter, one of"),
 ])
