@@ -234,3 +234,21 @@ def test_a_bad_inline_fighter_is_refused_at_its_line(old: str, new: str, line: i
         load_scenario_text(text.replace(old, new), str(INLINE))
     e = info.value
     assert (e.line, e.field) == (line, field) and words in e.detail, str(e)
+
+
+def test_a_refused_scenario_has_no_game_to_give_another_tool() -> None:
+    sc = load_scenario(AS_WRITTEN / "deck_of_eight_spells_is_refused.yaml")
+    with pytest.raises(InputError) as info:
+        sc.new_game()
+    assert info.value.field == "refused" and info.value.line == 7
+    assert "has no game" in info.value.detail and "holds 8 spell cards" in info.value.detail
+
+
+def test_diff_refuses_a_refused_scenario_in_one_line() -> None:
+    from hisoutab.scenarios import diff_scenario
+
+    path = str(AS_WRITTEN / "deck_of_eight_spells_is_refused.yaml")
+    with pytest.raises(InputError) as info:
+        diff_scenario(path, "recast-rift", "recast-rift")
+    assert (info.value.line, info.value.field) == (7, "refused")
+    assert "runs nothing to compare" in info.value.detail

@@ -89,6 +89,10 @@ class Scenario:
 
     def new_game(self) -> Game:
         """A game at the start state, with the forced chance outcomes the setup did not use."""
+        if self.refused is not None:
+            raise InputError("a refused: scenario has no game: its setup is refused at load, as "
+                             f"it must be ({self.refusal.splitlines()[0]})", file=self.file,
+                             line=self.line("refused"), field="refused")
         game = Game(self.ruleset, seed=self.seed, options=self.options, setup=self.setup,
                     state=self.start_state)
         for fl in self.chance:

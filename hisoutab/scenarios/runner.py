@@ -77,6 +77,8 @@ class Result:
     def report(self, n: int = 8) -> str:
         """All failures, then the last steps that ran."""
         lines = [str(f) for f in self.failures]
+        if self.scenario is not None and self.scenario.refused is not None and not lines:
+            lines.append(self.stopped)  # nothing ran: what the refusal was
         if self.golden_diff:
             lines.append("step log differs from the golden log:")
             lines += ["  " + d for d in self.golden_diff]
