@@ -29,6 +29,22 @@ def _check(folder: Path, cwd: Path) -> dict:
     return json.loads(out.stdout)
 
 
+@pytest.mark.parametrize("folder, beside", [
+    (ROOT / "scenarios" / "hisoutab-0.45.2" / "format", "tester.character.yaml"),
+    (ROOT / "scenarios" / "recast-rift" / "format", None),
+])
+def test_other_format_folders_copied_elsewhere_still_pass(tmp_path: Path, folder: Path,
+                                                          beside: str | None) -> None:
+    copy = tmp_path / "moved" / folder.name
+    shutil.copytree(folder, copy)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    if beside is not None:  # a same-named file in the working folder is never the one read
+        (elsewhere / beside).write_text("character: nobody\n", encoding="utf-8")
+    report = _check(copy, elsewhere)
+    assert report["failed"] == 0 and report["passed"] == len(find_scenarios([str(folder)]))
+
+
 def test_a_scenario_folder_copied_elsewhere_still_passes(tmp_path: Path) -> None:
     """The fighter and deck files beside the scenarios are read from the copy's folder, whatever
     the working folder."""
