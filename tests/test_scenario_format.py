@@ -268,3 +268,21 @@ def test_diff_refuses_a_refused_scenario_in_one_line() -> None:
         diff_scenario(path, "recast-rift", "recast-rift")
     assert (info.value.line, info.value.field) == (7, "refused")
     assert "runs nothing to compare" in info.value.detail
+
+
+def test_the_set_form_of_options(tmp_path: Path) -> None:
+    """``options: {any_order: [...]}`` is ``options_any_order``, for all or for one player."""
+    as_set = run_file(_set_variant(tmp_path))
+    assert as_set.passed, as_set.report()
+    fewer = run_file(_set_variant(tmp_path, drop="take recovery, "))
+    assert [f.field for f in fewer.failures] == ["expect.1.decision.options"]
+
+
+def _set_variant(tmp_path: Path, drop: str = "") -> Path:
+    text = ANY_ORDER.read_text(encoding="utf-8")
+    last = "cancel with guard]"
+    assert "options_any_order: [" in text and last in text
+    text = text.replace("options_any_order: [", "options: {any_order: [").replace(last, last + "}")
+    path = tmp_path / "set.yaml"
+    path.write_text(text.replace(drop, "", 1), encoding="utf-8")
+    return path

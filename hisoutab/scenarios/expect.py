@@ -263,12 +263,24 @@ def _validate_decision(loc: Located, path: tuple[Any, ...], d: dict[str, Any], p
             _labels_check(loc, path + (key,), d[key], players)
 
 
+def _set_form_check(loc: Located, path: tuple[Any, ...], v: dict[str, Any]) -> None:
+    """``options: {any_order: [...]}``: the options as a set."""
+    labels = v["any_order"]
+    if not isinstance(labels, list) or not labels or not _labels_ok(labels):
+        raise loc.error(path + ("any_order",), "expected a non-empty list of option labels (texts)")
+
+
 def _labels_check(loc: Located, path: tuple[Any, ...], v: Any, players: tuple[str, ...]) -> None:
+    if value_form(v) == "any_order" and path[-1] == "options":  # the set form
+        _set_form_check(loc, path, v)
+        return
     if isinstance(v, dict):
         for p, labels in v.items():
             if players and p not in players:
                 raise loc.error(path + (p,), f"{p!r}: expected one of {', '.join(players)}")
-            if not _labels_ok(labels):
+            if value_form(labels) == "any_order" and path[-1] == "options":
+                _set_form_check(loc, path + (p,), labels)
+            elif not _labels_ok(labels):
                 raise loc.error(path + (p,), "expected a list of option labels (texts)")
     elif not _labels_ok(v):
         raise loc.error(path, "expected a list of option labels (texts), or "

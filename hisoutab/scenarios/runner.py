@@ -21,7 +21,7 @@ from .expect import Checkpoint, view_specs
 from .hooks import clock
 from .model import Scenario, forced_line_of
 from .overlay import aliases_for
-from .paths import PathError, matches, normal, resolve, show
+from .paths import PathError, matches, normal, resolve, show, value_form
 
 
 @dataclass
@@ -310,8 +310,9 @@ class _Run:
                 self._check_labels(d, key, want[key], label, line, fld)
 
     def _check_labels(self, d: Any, key: str, spec: Any, label: str, line: Any, fld: Any) -> None:
-        per = spec if isinstance(spec, dict) else {d.player: spec}
-        if not isinstance(spec, dict) and d.joint:
+        whole = isinstance(spec, dict) and value_form(spec) is None  # per player
+        per = spec if whole else {d.player: spec}
+        if not whole and d.joint:
             per = {p: spec for p in d.players}
         for p, labels in per.items():
             if p not in d.players:
@@ -319,10 +320,12 @@ class _Run:
                           f"{label}: {p} does not decide now ({', '.join(d.players)} decide)")
                 continue
             have = list(d.labels(p))
+            as_set = key == "options_any_order" or value_form(labels) == "any_order"
+            labels = labels["any_order"] if value_form(labels) == "any_order" else labels
             labels = [labels] if isinstance(labels, str) else list(labels)
-            if key == "options":
+            if key == "options" and not as_set:
                 ok = have == labels
-            elif key == "options_any_order":
+            elif as_set and key in ("options", "options_any_order"):
                 ok = sorted(have) == sorted(labels)
             elif key == "includes":
                 ok = all(x in have for x in labels)

@@ -271,6 +271,8 @@ def _until(b: _Build) -> Schema:
 def _expect(b: _Build) -> Schema:
     labels: Schema = {"anyOf": [TEXT, TEXTS]}
     per_player: Schema = {"anyOf": [labels, {"type": "object", "additionalProperties": labels}]}
+    as_set: Schema = {"type": "object", "properties": {"any_order": labels}, "required": ["any_order"],
+                      "additionalProperties": False}
     one_of: Schema = {"type": "object", "properties": {"one_of": {"type": "array", "minItems": 1}},
                       "required": ["one_of"], "additionalProperties": False}
     decision_fields: dict[str, Schema] = {
@@ -278,7 +280,10 @@ def _expect(b: _Build) -> Schema:
         "players": {"type": "array", "items": TEXT, "description": "all of them (simultaneous)"},
         "kind": {"anyOf": [TEXT, one_of],
                  "description": "the decision's kind (play, move, mulligan…), or one of these"},
-        "options": per_player | {"description": "the exact list of labels, in order"},
+        "options": {"anyOf": [labels, as_set, {"type": "object",
+                                                "additionalProperties": {"anyOf": [labels, as_set]}}],
+                    "description": "the exact list of labels, in order ({any_order: [...]}: as a "
+                                   "set)"},
         "options_any_order": per_player | {"description": "exactly these labels, in any order"},
         "includes": per_player | {"description": "labels that must be offered"},
         "excludes": per_player | {"description": "labels that must not be offered"},
