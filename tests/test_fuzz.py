@@ -28,6 +28,7 @@ from hisoutab.engine.yamlio import load_yaml_text  # noqa: E402
 from hisoutab.games.hisoutab.draft.rules import cards as draft_cards  # noqa: E402
 from hisoutab.games.hisoutab.v0452.rules import cards as v0452_cards  # noqa: E402
 from hisoutab.scenarios import load_scenario_text, run_scenario  # noqa: E402
+from hisoutab.scenarios.model import is_scenario_file  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 LONG = "HISOUTAB_FUZZ_EXAMPLES" in os.environ
@@ -36,8 +37,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, data
                 suppress_health_check=list(HealthCheck))
 RUN_STEPS = 150  # a loaded scenario runs at most this many steps here
 
-SCENARIO_FILES = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml")
-                        if not p.name.endswith((".golden.yaml", ".log.yaml")))
+SCENARIO_FILES = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml") if is_scenario_file(p))
 DOCS = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in SCENARIO_FILES]
 CHARACTER_FILES = [ROOT / "tests" / "data" / "good_cards" / "tester.yaml",
                    *sorted(v0452_cards.builtin_characters().values()),

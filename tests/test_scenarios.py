@@ -410,7 +410,7 @@ def test_draft_characters_inline_based_on():
         "cast: 1, recovery: 2, damage: 1, hitlag: 2, range: GRR, effects: [physical]}\n"
         "    - magician\n", "d.yaml")
     assert "P1/long_jab" in sc.new_game().ctx.cards
-    with pytest.raises(InputError, match=r"d\.yaml:6: setup\.characters\.0\.cards\.a, b: card id"):
+    with pytest.raises(InputError, match=r"d\.yaml:8: setup\.characters\.0\.cards\.a, b: card id"):
         load_scenario_text("name: x\ndescription: y\nruleset: hisoutab-draft\nsetup:\n"
                            "  characters:\n    - based_on: miko\n      cards:\n        'a, b': "
                            "{name: X, kind: move, cast: 1, recovery: 1, effects: [{move: 1}]}\n"

@@ -1,6 +1,7 @@
 """``setup.characters`` of a scenario: built-in ids, character files relative to the scenario, and
 characters written inline (a whole character, or ``based_on:`` a built-in one with cards added or
-replaced), validated by the ruleset's own card loader with errors placed in the scenario file."""
+replaced), validated by the ruleset's own card loader with errors placed in the scenario file; the
+same for fighters written inline in a ``setup.decks`` deck (Recast Rift)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,9 @@ class Within(Located):
         return super().line_of(self.prefix + tuple(path))
 
     def error(self, path: Sequence[str | int], message: str) -> InputError:
-        return super().error(self.prefix + tuple(path), message)
+        full = self.prefix + tuple(path)  # the line of the full path, found once
+        return InputError(message, file=self.file, line=Located.line_of(self, full),
+                          field=".".join(str(x) for x in full) if full else None)
 
 
 def cards_module(ruleset: Any) -> Any:
@@ -74,13 +77,59 @@ def resolve_characters(loc: Located, ruleset: Any, value: Any) -> Any:
     return out
 
 
+def fighters_module(ruleset: Any) -> Any:
+    """The fighter loader of a ruleset whose decks name fighters (its ``rules.cards`` module with
+    ``fighter_from_located``), or None."""
+    package = type(ruleset).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(package + ".cards")
+    except ImportError:
+        return None
+    if not hasattr(module, "fighter_from_located") or not hasattr(module, "builtin_fighters"):
+        return None
+    return module
+
+
+def resolve_fighters(loc: Located, ruleset: Any, decks: Any) -> Any:
+    """``setup.decks`` with each fighter written inline in a deck (a whole fighter, or ``based_on:``
+    a built-in one with spells added or replaced) loaded and named for the deck; anything else is
+    left to the setup schema."""
+    module = fighters_module(ruleset)
+    if module is None or not isinstance(decks, list):
+        return decks
+    builtin: dict[str, Path] = module.builtin_fighters()
+    out: list[Any] = []
+    for k, deck in enumerate(decks):
+        if isinstance(deck, dict) and isinstance(deck.get("fighters"), list):
+            deck = dict(deck)
+            deck["fighters"] = [
+                _inline_fighter(loc, module, builtin, ("setup", "decks", k, "fighters", j), item)
+                if isinstance(item, dict) else item for j, item in enumerate(deck["fighters"])]
+        out.append(deck)
+    return out
+
+
+def _inline_fighter(loc: Located, module: Any, builtin: dict[str, Path],
+                    where: tuple[str | int, ...], item: dict[str, Any]) -> str:
+    name = f"{loc.file}:" + ".".join(str(x) for x in where)  # what the deck names it by
+    data = _based_on(loc, module, builtin, where, item, "fighter") if "based_on" in item else item
+    return str(module.fighter_from_located(Within(loc, where, data), loc.file, name))
+
+
 def _inline(loc: Located, module: Any, builtin: dict[str, Path], where: tuple[str | int, ...],
             item: dict[str, Any]) -> Any:
     if "based_on" not in item:
         return module.character_from_located(Within(loc, where, item), loc.file)
+    merged = _based_on(loc, module, builtin, where, item, "character")
+    return module.character_from_located(Within(loc, where, merged), loc.file)
+
+
+def _based_on(loc: Located, module: Any, builtin: dict[str, Path], where: tuple[str | int, ...],
+              item: dict[str, Any], what: str) -> dict[str, Any]:
+    """The built-in file ``item`` is based on, with ``item``'s fields merged in."""
     name = item["based_on"]
     if not isinstance(name, str) or name not in builtin:
-        raise loc.error(where + ("based_on",), f"{name!r}: expected a built-in character, one of "
+        raise loc.error(where + ("based_on",), f"{name!r}: expected a built-in {what}, one of "
                         + ", ".join(builtin))
     base = load_yaml(builtin[name]).data
     merged: dict[str, Any] = dict(base)
@@ -96,4 +145,4 @@ def _inline(loc: Located, module: Any, builtin: dict[str, Path], where: tuple[st
             merged[key] = both
         else:
             merged[key] = v
-    return module.character_from_located(Within(loc, where, merged), loc.file)
+    return merged

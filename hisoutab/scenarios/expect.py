@@ -9,13 +9,16 @@ from typing import Any
 from hisoutab.engine.yamlio import Located
 
 from .hooks import no_clock, time_axis
-from .paths import check_path
+from .paths import check_path, form_problem, value_form
 
 WHEN_KEYS = ("at", "after_step", "after", "time", "at_decision")
 CHECK_KEYS = ("state", "contains", "not_contains", "cited", "not_cited", "steps", "not_steps",
-              "events", "says", "not_says", "decision", "occurrence", "player")
+              "events", "says", "not_says", "decision", "view", "occurrence", "player")
 MODIFIERS = ("occurrence", "player")  # refine ``after:``; not checks of their own
-DECISION_KEYS = ("player", "players", "kind", "options", "includes", "excludes", "pending")
+DECISION_KEYS = ("player", "players", "kind", "options", "options_any_order", "includes", "excludes",
+                 "pending")
+#: ``view:`` checks what one player sees: their view of the state and the sentences they are shown
+VIEW_KEYS = ("player", "state", "contains", "not_contains", "says", "not_says")
 
 
 @dataclass
@@ -129,18 +132,13 @@ def _modifiers(loc: Located, path: tuple[Any, ...], item: dict[str, Any], w: str
 
 def _validate_checks(loc: Located, path: tuple[Any, ...], checks: dict[str, Any], state: Any, rs: Any,
                      players: tuple[str, ...] = ()) -> None:
-    if "state" in checks:
-        _state_check(loc, path, checks["state"], state, rs)
-    for key in ("contains", "not_contains"):
-        if key in checks:
-            _contains_check(loc, path + (key,), checks[key], state, rs)
-    for key in ("cited", "not_cited", "steps", "not_steps", "says", "not_says"):
-        if key in checks:
-            _texts_check(loc, path + (key,), key, checks[key], rs)
+    _content_checks(loc, path, checks, state, rs)
     if "events" in checks:
         v = checks["events"]
         if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
             raise loc.error(path + ("events",), "expected a list of mappings, e.g. {type: guard}")
+    if "view" in checks:
+        _view_check(loc, path + ("view",), checks["view"], state, rs, players)
     if "decision" in checks:
         d = checks["decision"]
         if d in ("none", None):
@@ -154,12 +152,54 @@ def _validate_checks(loc: Located, path: tuple[Any, ...], checks: dict[str, Any]
         _validate_decision(loc, path + ("decision",), d, players)
 
 
+def view_specs(v: Any) -> list[tuple[tuple[int, ...], dict[str, Any]]]:
+    """The player views a ``view:`` check asks for (one mapping, or a list of them), each with
+    its path below ``view``."""
+    return [((), v)] if isinstance(v, dict) else [((k,), x) for k, x in enumerate(v)]
+
+
+def _view_check(loc: Located, path: tuple[Any, ...], v: Any, state: Any, rs: Any,
+                players: tuple[str, ...]) -> None:
+    what = ("a mapping {player: P2, state: ..., contains: ..., not_contains: ..., says: ..., "
+            "not_says: ...}, or a list of them")
+    if not isinstance(v, dict) and not (isinstance(v, list) and v and all(isinstance(x, dict)
+                                                                          for x in v)):
+        raise loc.error(path, f"expected {what}, got {v!r}")
+    for sub, spec in view_specs(v):
+        where = path + sub
+        for k in spec:
+            if k not in VIEW_KEYS:
+                raise loc.error(where + (k,), "unknown key; expected one of " + ", ".join(VIEW_KEYS))
+        if "player" not in spec:
+            raise loc.error(where, "missing player: whose view to check (" + ", ".join(players) + ")")
+        if not isinstance(spec["player"], str) or (players and spec["player"] not in players):
+            raise loc.error(where + ("player",), f"{spec['player']!r}: expected one of "
+                            + ", ".join(players))
+        if len(spec) == 1:
+            raise loc.error(where, "nothing to check: add state, contains, not_contains, says or "
+                            "not_says")
+        _content_checks(loc, where, spec, state, rs)
+
+
+def _content_checks(loc: Located, path: tuple[Any, ...], checks: dict[str, Any], state: Any,
+                    rs: Any) -> None:
+    """The checks of state paths, zones and texts among ``checks`` (a checkpoint's or a view's)."""
+    if "state" in checks:
+        _state_check(loc, path, checks["state"], state, rs)
+    for key in ("contains", "not_contains"):
+        if key in checks:
+            _contains_check(loc, path + (key,), checks[key], state, rs)
+    for key in ("cited", "not_cited", "steps", "not_steps", "says", "not_says"):
+        if key in checks:
+            _texts_check(loc, path + (key,), key, checks[key], rs)
+
+
 def _state_check(loc: Located, path: tuple[Any, ...], st: Any, state: Any, rs: Any) -> None:
     expect_type(loc, path + ("state",), st, dict, "a mapping of path: value (e.g. P2.hp: 17)")
-    for p in st:
+    for p, value in st.items():
         if not isinstance(p, str):
             raise loc.error(path + ("state", p), "expected a path such as P2.hp")
-        problem = check_path(state, rs, p)
+        problem = check_path(state, rs, p) or form_problem(value)
         if problem:
             raise loc.error(path + ("state", p), problem)
 
@@ -199,28 +239,48 @@ def _labels_ok(v: Any) -> bool:
 def _validate_decision(loc: Located, path: tuple[Any, ...], d: dict[str, Any], players: tuple[str, ...]
                        ) -> None:
     """The decision check's own fields: players by name, labels as texts."""
-    if "player" in d and (not isinstance(d["player"], str) or (players and d["player"] not in players)):
-        raise loc.error(path + ("player",), f"{d['player']!r}: expected one of {', '.join(players)}")
+    for key in ("player", "kind"):
+        if key in d and value_form(d[key]) == "one_of":
+            problem = form_problem(d[key])
+            if problem:
+                raise loc.error(path + (key, "one_of"), problem)
+    who: Any = d.get("player")
+    named = [] if "player" not in d else who["one_of"] if value_form(who) == "one_of" else [who]
+    for p in named:
+        if not isinstance(p, str) or (players and p not in players):
+            raise loc.error(path + ("player",), f"{p!r}: expected one of {', '.join(players)}")
     if "players" in d:
         v = d["players"]
         if not isinstance(v, list) or not all(isinstance(x, str) and (not players or x in players)
                                               for x in v):
             raise loc.error(path + ("players",), f"expected a list of players ({', '.join(players)})")
-    if "kind" in d and not isinstance(d["kind"], str):
+    if "kind" in d and not isinstance(d["kind"], str) and value_form(d["kind"]) != "one_of":
         raise loc.error(path + ("kind",), f"expected a decision kind (a text), got {d['kind']!r}")
     if "pending" in d and not isinstance(d["pending"], bool):
         raise loc.error(path + ("pending",), f"expected true or false, got {d['pending']!r}")
-    for key in ("options", "includes", "excludes"):
+    for key in ("options", "options_any_order", "includes", "excludes"):
         if key in d:
             _labels_check(loc, path + (key,), d[key], players)
 
 
+def _set_form_check(loc: Located, path: tuple[Any, ...], v: dict[str, Any]) -> None:
+    """``options: {any_order: [...]}``: the options as a set."""
+    labels = v["any_order"]
+    if not isinstance(labels, list) or not labels or not _labels_ok(labels):
+        raise loc.error(path + ("any_order",), "expected a non-empty list of option labels (texts)")
+
+
 def _labels_check(loc: Located, path: tuple[Any, ...], v: Any, players: tuple[str, ...]) -> None:
+    if value_form(v) == "any_order" and path[-1] == "options":  # the set form
+        _set_form_check(loc, path, v)
+        return
     if isinstance(v, dict):
         for p, labels in v.items():
             if players and p not in players:
                 raise loc.error(path + (p,), f"{p!r}: expected one of {', '.join(players)}")
-            if not _labels_ok(labels):
+            if value_form(labels) == "any_order" and path[-1] == "options":
+                _set_form_check(loc, path + (p,), labels)
+            elif not _labels_ok(labels):
                 raise loc.error(path + (p,), "expected a list of option labels (texts)")
     elif not _labels_ok(v):
         raise loc.error(path, "expected a list of option labels (texts), or "

@@ -22,7 +22,7 @@ from hisoutab.engine.options import Options
 from hisoutab.engine.ruleset import all_rulesets, get_ruleset
 from hisoutab.engine.yamlio import Located, load_yaml, load_yaml_text
 
-from .characters import resolve_characters
+from .characters import resolve_characters, resolve_fighters
 from .expect import Checkpoint, expect_type, parse_expect
 from .frames import apply_next, dry_run_all
 from .hooks import card_owner, chance_outcomes, looks_like_player, no_clock, time_axis
@@ -31,7 +31,9 @@ from .setup_paths import resolve_paths
 
 DEFAULT_RULESET = "hisoutab-0.45.2"
 TOP_KEYS = ("name", "description", "ruleset", "options", "seed", "chance", "setup", "script", "until",
-            "max_steps", "expect")
+            "max_steps", "expect", "refused")
+#: what a ``refused:`` scenario cannot have: it never runs
+NOT_WITH_REFUSED = ("script", "until", "max_steps", "expect")
 CHANCE_KINDS = ("die", "draw", "pick", "shuffle")
 CHANCE_EXTRA = ("player", "what", "nth")
 CHANCE_ALIASES = {"coin": "pick", "bag": "draw"}  # step declarations that draw as another kind
@@ -80,9 +82,17 @@ class Scenario:
     given_frames: list[tuple[str | int, ...]] = field(default_factory=list)
     #: a lenient load (for diffs): the expectations this ruleset cannot read, left out, and why
     dropped_expect: str = ""
+    #: ``refused: TEXT``: the text the refusal had to contain, and the refusal itself (the file's
+    #: setup was refused at load as it had to be; there is no game)
+    refused: str | None = None
+    refusal: str = ""
 
     def new_game(self) -> Game:
         """A game at the start state, with the forced chance outcomes the setup did not use."""
+        if self.refused is not None:
+            raise InputError("a refused: scenario has no game: its setup is refused at load, as "
+                             f"it must be ({self.refusal.splitlines()[0]})", file=self.file,
+                             line=self.line("refused"), field="refused")
         game = Game(self.ruleset, seed=self.seed, options=self.options, setup=self.setup,
                     state=self.start_state)
         for fl in self.chance:
@@ -102,8 +112,13 @@ def golden_path(file: str | Path) -> Path:
     return p.with_name(p.name.rsplit(".", 1)[0] + ".golden.txt")
 
 
+#: files a scenario names that live beside it and are not scenarios themselves
+NOT_SCENARIOS = (".log.yaml", ".golden.yaml", ".fighter.yaml", ".deck.yaml", ".character.yaml",
+                 ".fighter.yml", ".deck.yml", ".character.yml")
+
+
 def is_scenario_file(p: Path) -> bool:
-    return p.suffix in (".yaml", ".yml") and not p.name.endswith((".log.yaml", ".golden.yaml"))
+    return p.suffix in (".yaml", ".yml") and not p.name.endswith(NOT_SCENARIOS)
 
 
 def find_scenarios(paths: list[str] | tuple[str, ...]) -> list[Path]:
@@ -143,6 +158,8 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
                    options: dict[str, Any] | None = None, lenient: bool = False) -> Scenario:
     data = _top(loc)
     rs = _ruleset(loc, ruleset or data.get("ruleset", DEFAULT_RULESET))
+    if "refused" in data:
+        return _refused(loc, data, rs, options=options, lenient=lenient)
     resolved, merged, dropped = _options(loc, rs, data.get("options"), options, lenient)
     seed = data.get("seed", 0)
     expect_type(loc, ("seed",), seed, int, "an integer")
@@ -171,6 +188,33 @@ def parse_scenario(loc: Located, *, ruleset: str | None = None,
                     start_state=state, script=script, until=until, max_steps=max_steps,
                     expect=expect, raw=data, dropped_options=dropped, chance=left,
                     given_frames=given, dropped_expect=dropped_expect)
+
+
+def _refused(loc: Located, data: dict[str, Any], rs: Any, **kw: Any) -> Scenario:
+    """``refused: TEXT``: the rest of the file must be refused at load, with a message containing
+    TEXT (a negative test of a deck, a character, a setup); loading it otherwise is the error."""
+    text = data["refused"]
+    if not isinstance(text, str) or not text.strip():
+        raise loc.error(("refused",), f"expected a text the refusal must contain, got {text!r}")
+    for key in NOT_WITH_REFUSED:
+        if key in data:
+            raise loc.error((key,), "a refused: scenario never runs; expected no "
+                            + ", ".join(NOT_WITH_REFUSED))
+    rest = {k: v for k, v in data.items() if k != "refused"}
+    try:
+        parse_scenario(Located(rest, loc.lines, loc.file), ruleset=rs.id, **kw)
+    except InputError as exc:
+        said = str(exc)
+        if text not in said:
+            raise loc.error(("refused",), f"expected the setup refused with a message containing "
+                            f"{text!r}; it was refused with: {said.splitlines()[0]}") from None
+        return Scenario(file=loc.file, located=loc, name=data["name"],
+                        description=data["description"], ruleset=rs,
+                        options=rs.options.resolve({}), option_overrides={}, seed=0, setup={},
+                        start_state=None, script=[], until=("end", None), max_steps=1, expect=[],
+                        raw=data, refused=text, refusal=said)
+    raise loc.error(("refused",), f"expected the setup refused with a message containing {text!r}; "
+                    "it loads")
 
 
 def _expectations(loc: Located, raw: Any, state: Any, rs: Any, players: tuple[str, ...],
@@ -240,6 +284,8 @@ def _setup(loc: Located, rs: Any, raw: Any) -> tuple[dict[str, Any], dict[str, A
         if key not in allowed:
             raise loc.error(("setup", key), "unknown key; expected one of " + ", ".join(allowed))
     setup: dict[str, Any] = {k: setup_raw[k] for k in schema_fields if k in setup_raw}
+    if "decks" in setup:  # fighters written inline in a deck
+        setup["decks"] = resolve_fighters(loc, rs, setup["decks"])
     resolved = resolve_characters(loc, rs, setup["characters"]) if "characters" in setup else None
     for key in setup:  # every other file name is a path from the scenario's folder too
         if key != "characters" or resolved is None:

@@ -129,8 +129,49 @@ def _short(s: str, keep_copy: bool) -> str:
     return body if keep_copy else body.split("#", 1)[0]
 
 
+#: expected values of another form: ``{one_of: [a, b]}`` (any of these), ``{any_order: [a, b]}``
+#: (a list holding these, in any order)
+VALUE_FORMS = ("one_of", "any_order")
+
+
+def value_form(expected: Any) -> str | None:
+    """The form of an expected value written ``{one_of: [...]}`` or ``{any_order: [...]}``."""
+    if isinstance(expected, dict) and len(expected) == 1:
+        key = next(iter(expected))
+        if key in VALUE_FORMS:
+            return str(key)
+    return None
+
+
+def form_problem(expected: Any) -> str | None:
+    """What is wrong with an expected value of another form (its list), or None."""
+    form = value_form(expected)
+    if form is not None and (not isinstance(expected[form], list) or not expected[form]):
+        return f"{form}: expected a non-empty list of values, got {expected[form]!r}"
+    return None
+
+
+def _in_any_order(actual: Any, wanted: list[Any], names: tuple[str, ...]) -> bool:
+    if not isinstance(actual, list) or len(actual) != len(wanted):
+        return False
+    left = list(actual)
+    for e in wanted:
+        k = next((k for k, a in enumerate(left) if matches(a, e, names)), None)
+        if k is None:
+            return False
+        left.pop(k)
+    return True
+
+
 def matches(actual: Any, expected: Any, names: tuple[str, ...] = ()) -> bool:
-    """``actual`` (in to_dict form) equals ``expected``, with card ids and player names allowed."""
+    """``actual`` (in to_dict form) equals ``expected``, with card ids and player names allowed;
+    ``{one_of: [...]}`` matches any of its values, ``{any_order: [...]}`` a list of its values in
+    any order."""
+    form = value_form(expected)
+    if form == "one_of" and isinstance(expected[form], list):
+        return any(matches(actual, e, names) for e in expected[form])
+    if form == "any_order" and isinstance(expected[form], list):
+        return _in_any_order(actual, expected[form], names)
     if actual == expected:
         return True
     if isinstance(actual, bool) or isinstance(expected, bool):

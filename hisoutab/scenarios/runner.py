@@ -15,12 +15,13 @@ from typing import Any
 from hisoutab.engine.errors import HisoutabError, InputError
 from hisoutab.engine.files import read_text, write_file
 from hisoutab.engine.game import Game, Step
+from hisoutab.engine.visibility import seen_history
 
-from .expect import Checkpoint
+from .expect import Checkpoint, view_specs
 from .hooks import clock
 from .model import Scenario, forced_line_of
 from .overlay import aliases_for
-from .paths import PathError, matches, normal, resolve, show
+from .paths import PathError, matches, normal, resolve, show, value_form
 
 
 @dataclass
@@ -76,6 +77,8 @@ class Result:
     def report(self, n: int = 8) -> str:
         """All failures, then the last steps that ran."""
         lines = [str(f) for f in self.failures]
+        if self.scenario is not None and self.scenario.refused is not None and not lines:
+            lines.append(self.stopped)  # nothing ran: what the refusal was
         if self.golden_diff:
             lines.append("step log differs from the golden log:")
             lines += ["  " + d for d in self.golden_diff]
@@ -114,6 +117,21 @@ class _At:
 
     def fld(self, *k: Any) -> str:
         return ".".join(str(x) for x in self.cp.path + k)
+
+
+class _Seen(_At):
+    """A ``view:`` check of a checkpoint: its label says whose view, its lines and fields are
+    below ``view`` (and the entry's index, for a list of views)."""
+
+    def __init__(self, at: _At, label: str, where: tuple[Any, ...]) -> None:
+        super().__init__(at.cp, at.loc, at.steps)
+        self.label, self.where = label, where
+
+    def line(self, *k: Any) -> int | None:
+        return super().line(*self.where, *k)
+
+    def fld(self, *k: Any) -> str:
+        return super().fld(*self.where, *k)
 
 
 class _Run:
@@ -157,22 +175,47 @@ class _Run:
         self._check_cited(at, c)
         self._check_steps(at, c)
         self._check_events(at, c.get("events", ()))
-        self._check_says(at, c)
+        self._check_says(at, c, [s.sentence for s in at.steps])
+        if "view" in c:
+            self._check_views(at, c["view"])
         if "decision" in c:
             self.check_decision(cp, c["decision"], at.label, at.line, at.fld)
 
-    def _check_value(self, at: _At, path: str, expected: Any) -> None:
+    def _check_value(self, at: _At, path: str, expected: Any, state: Any = None,
+                     where: tuple[Any, ...] = ()) -> None:
         try:
-            actual = resolve(self.game.state, self.sc.ruleset, path)
+            actual = resolve(self.game.state if state is None else state, self.sc.ruleset, path)
         except PathError as exc:
-            self.fail(at.line("state", path), at.fld("state", path), f"{at.label}: {exc}")
+            self.fail(at.line(*where, "state", path), at.fld(*where, "state", path),
+                      f"{at.label}: {exc}")
             return
         last = path.rsplit(".", 1)[-1]
         if isinstance(expected, str) and expected in self.aliases.get(last, {}):
             expected = self.aliases[last][expected]
         if not matches(normal(actual), expected, self.names):
-            self.fail(at.line("state", path), at.fld("state", path), f"{at.label}: {path}",
-                      expected=expected, actual=actual)
+            self.fail(at.line(*where, "state", path), at.fld(*where, "state", path),
+                      f"{at.label}: {path}", expected=expected, actual=actual)
+
+    def _check_views(self, at: _At, views: Any) -> None:
+        """``view:``: the state as each named player sees it, and the sentences they were shown
+        since the previous checkpoint."""
+        g = self.game
+        for sub, spec in view_specs(views):
+            who = spec["player"]
+            where = ("view", *sub)
+            seen = g.view(who)
+            label = f"{at.label}, as {who} sees it"
+            for path, expected in (spec.get("state") or {}).items():
+                self._check_value(_Seen(at, label, where), path, expected, seen)
+            for key in ("contains", "not_contains"):
+                for path, want in (spec.get(key) or {}).items():
+                    self.check_contains(key, path, want, label,
+                                        lambda *k, w=where: at.line(*w, *k),
+                                        lambda *k, w=where: at.fld(*w, *k), seen)
+            if "says" in spec or "not_says" in spec:
+                shown = seen_history(self.sc.ruleset, g.ctx, at.steps, who)
+                self._check_says(_Seen(at, label, where), spec, [s.sentence for s in shown],
+                                 {s.index: s.sentence for s in shown})
 
     def _check_cited(self, at: _At, c: dict[str, Any]) -> None:
         cited = {cl for s in at.steps for cl in s.clauses}
@@ -214,23 +257,25 @@ class _Run:
                 return
             pos += 1
 
-    def _check_says(self, at: _At, c: dict[str, Any]) -> None:
-        sentences = [s.sentence for s in at.steps]
+    def _check_says(self, at: _At, c: dict[str, Any], sentences: list[str],
+                    shown: dict[int, str] | None = None) -> None:
         for k, text in enumerate(c.get("says", ())):
             if not any(text in s for s in sentences):
                 self.fail(at.line("says", k), at.fld("says", k),
                           f"{at.label}: no step sentence since the previous checkpoint contains it",
                           expected=text, actual=sentences[-6:])
         for k, text in enumerate(c.get("not_says", ())):
-            said = next((s for s in at.steps if text in s.sentence), None)
+            said = next((s for s in at.steps
+                         if text in (s.sentence if shown is None else shown.get(s.index, ""))), None)
             if said is not None:
+                sentence = said.sentence if shown is None else shown[said.index]
                 self.fail(at.line("not_says", k), at.fld("not_says", k),
-                          f"{at.label}: step {said.index} {said.name} says it: {said.sentence}")
+                          f"{at.label}: step {said.index} {said.name} says it: {sentence}")
 
-    def check_contains(self, key: str, path: str, want: Any, label: str, line: Any, fld: Any
-                       ) -> None:
+    def check_contains(self, key: str, path: str, want: Any, label: str, line: Any, fld: Any,
+                       state: Any = None) -> None:
         try:
-            actual = resolve(self.game.state, self.sc.ruleset, path)
+            actual = resolve(self.game.state if state is None else state, self.sc.ruleset, path)
         except PathError as exc:
             self.fail(line(key, path), fld(key, path), f"{label}: {exc}")
             return
@@ -260,13 +305,14 @@ class _Run:
             if key in want and not matches(actual, want[key], self.names):
                 self.fail(line("decision", key), fld("decision", key), f"{label}: decision {key}",
                           expected=want[key], actual=actual)
-        for key in ("options", "includes", "excludes"):
+        for key in ("options", "options_any_order", "includes", "excludes"):
             if key in want:
                 self._check_labels(d, key, want[key], label, line, fld)
 
     def _check_labels(self, d: Any, key: str, spec: Any, label: str, line: Any, fld: Any) -> None:
-        per = spec if isinstance(spec, dict) else {d.player: spec}
-        if not isinstance(spec, dict) and d.joint:
+        whole = isinstance(spec, dict) and value_form(spec) is None  # per player
+        per = spec if whole else {d.player: spec}
+        if not whole and d.joint:
             per = {p: spec for p in d.players}
         for p, labels in per.items():
             if p not in d.players:
@@ -274,9 +320,13 @@ class _Run:
                           f"{label}: {p} does not decide now ({', '.join(d.players)} decide)")
                 continue
             have = list(d.labels(p))
+            as_set = key == "options_any_order" or value_form(labels) == "any_order"
+            labels = labels["any_order"] if value_form(labels) == "any_order" else labels
             labels = [labels] if isinstance(labels, str) else list(labels)
-            if key == "options":
+            if key == "options" and not as_set:
                 ok = have == labels
+            elif as_set and key in ("options", "options_any_order"):
+                ok = sorted(have) == sorted(labels)
             elif key == "includes":
                 ok = all(x in have for x in labels)
             else:
@@ -514,6 +564,8 @@ def run_scenario(sc: Scenario, *, until: str | None = None, prompt: Prompt | Non
     if not isinstance(sc, Scenario):
         raise InputError(f"run_scenario({type(sc).__name__}): expected a loaded Scenario "
                          "(load_scenario or load_scenario_text gives one)", field="sc")
+    if sc.refused is not None:  # refused at load as it had to be: nothing runs
+        return Result(sc, sc.file, stopped=f"refused at load, as expected: {sc.refusal}", checked=1)
     result = _Run(sc, until, prompt, on_step).run()
     if golden and until is None:
         gp = Path(sc.golden_path)

@@ -24,10 +24,18 @@ from hisoutab.engine.options import RuleOption
 from hisoutab.engine.ruleset import get_ruleset
 from hisoutab.engine.schemas import FileFormat, Schema, document, embed, file_formats, model_schema
 
-from .characters import INLINE_KEYS, cards_module
-from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, WHEN_KEYS
+from .characters import INLINE_KEYS, cards_module, fighters_module
+from .expect import CHECK_KEYS, DECISION_KEYS, MODIFIERS, VIEW_KEYS, WHEN_KEYS
 from .hooks import time_axis
-from .model import CHANCE_KINDS, DEFAULT_RULESET, SETUP_KEYS, SETUP_STOPS, TOP_KEYS, UNTIL_WORDS
+from .model import (
+    CHANCE_KINDS,
+    DEFAULT_RULESET,
+    NOT_WITH_REFUSED,
+    SETUP_KEYS,
+    SETUP_STOPS,
+    TOP_KEYS,
+    UNTIL_WORDS,
+)
 from .placing import REST_KEY
 
 SCENARIO = "scenario"
@@ -136,6 +144,8 @@ def _setup(b: _Build) -> Schema:
     own: dict[str, Schema] = dict(fields.get("properties", {}))
     if "characters" in own and cards_module(b.rs) is not None:  # as the loader resolves them
         own["characters"] = _with_items(own["characters"], _character_item(b))
+    if "decks" in own and fighters_module(b.rs) is not None:
+        _inline_fighters(b)
     out["properties"] = own | out["properties"]
     out["additionalProperties"] = False
     return out
@@ -191,20 +201,41 @@ def _cells(b: _Build, owner: str) -> dict[str, Schema]:
 def _character_item(b: _Build) -> Schema:
     """An item of ``setup.characters``: a built-in id or a file (text), a whole character, or one
     ``based_on`` a built-in character with fields replaced (cards and deck merged)."""
-    text: Schema = {"type": "string", "description": "a built-in character id or a path to a "
-                                                     "character .yaml file (relative to the scenario)"}
-    fmt: FileFormat | None = file_formats(b.rs).get("character")
+    return _inline_item(b, "character")
+
+
+def _inline_item(b: _Build, kind: str) -> Schema:
+    """A character or fighter a setup names: a built-in id or a file (text), a whole one written
+    inline, or one ``based_on`` a built-in one with fields replaced (its cards merged by id)."""
+    text: Schema = {"type": "string", "description": f"a built-in {kind} id or a path to a "
+                                                     f"{kind} .yaml file (relative to the scenario)"}
+    fmt: FileFormat | None = file_formats(b.rs).get(kind)
     if fmt is None:
         return {"anyOf": [text, {"type": "object"}]}
-    root = embed(fmt.schema(), b.defs, "character.")
-    b.defs["character"] = root
+    root = embed(fmt.schema(), b.defs, f"{kind}.")
+    b.defs[kind] = root
     fields = dict(root.get("properties", {}))  # none required; cards and deck merge by id
+    module = fighters_module(b.rs) if kind == "fighter" else cards_module(b.rs)
+    for key in getattr(module, "MERGED_BY_KEY", ()):  # merged into the base's: any number
+        if key in fields:
+            fields[key] = {k: v for k, v in fields[key].items()
+                           if k not in ("minProperties", "maxProperties")}
     (based_on,) = INLINE_KEYS
-    fields[based_on] = {"enum": sorted(fmt.shipped()), "description": "the built-in character "
+    fields[based_on] = {"enum": sorted(fmt.shipped()), "description": f"the built-in {kind} "
                                                                       "this one changes"}
-    b.defs["character.based_on"] = {"type": "object", "properties": fields, "required": [based_on],
-                                    "additionalProperties": False}
-    return {"anyOf": [text, {"$ref": "#/$defs/character.based_on"}, {"$ref": "#/$defs/character"}]}
+    b.defs[f"{kind}.based_on"] = {"type": "object", "properties": fields, "required": [based_on],
+                                  "additionalProperties": False}
+    return {"anyOf": [text, {"$ref": f"#/$defs/{kind}.based_on"}, {"$ref": f"#/$defs/{kind}"}]}
+
+
+def _inline_fighters(b: _Build) -> None:
+    """The decks written in a setup take fighters written inline, as the loader resolves them."""
+    decks = [d for name, d in list(b.defs.items()) if name.startswith("setup.")
+             and d.get("properties", {}).get("fighters", {}).get("items") == TEXT]
+    if decks:
+        item = _inline_item(b, "fighter")
+        for d in decks:
+            d["properties"]["fighters"] = d["properties"]["fighters"] | {"items": item}
 
 
 def _with_items(schema: Schema, item: Schema) -> Schema:
@@ -240,11 +271,20 @@ def _until(b: _Build) -> Schema:
 def _expect(b: _Build) -> Schema:
     labels: Schema = {"anyOf": [TEXT, TEXTS]}
     per_player: Schema = {"anyOf": [labels, {"type": "object", "additionalProperties": labels}]}
+    as_set: Schema = {"type": "object", "properties": {"any_order": labels}, "required": ["any_order"],
+                      "additionalProperties": False}
+    one_of: Schema = {"type": "object", "properties": {"one_of": {"type": "array", "minItems": 1}},
+                      "required": ["one_of"], "additionalProperties": False}
     decision_fields: dict[str, Schema] = {
-        "player": {"type": "string", "description": "the deciding player"},
+        "player": {"anyOf": [TEXT, one_of], "description": "the deciding player (or one of these)"},
         "players": {"type": "array", "items": TEXT, "description": "all of them (simultaneous)"},
-        "kind": {"type": "string", "description": "the decision's kind (play, move, mulligan…)"},
-        "options": per_player | {"description": "the exact list of labels, in order"},
+        "kind": {"anyOf": [TEXT, one_of],
+                 "description": "the decision's kind (play, move, mulligan…), or one of these"},
+        "options": {"anyOf": [labels, as_set, {"type": "object",
+                                                "additionalProperties": {"anyOf": [labels, as_set]}}],
+                    "description": "the exact list of labels, in order ({any_order: [...]}: as a "
+                                   "set)"},
+        "options_any_order": per_player | {"description": "exactly these labels, in any order"},
         "includes": per_player | {"description": "labels that must be offered"},
         "excludes": per_player | {"description": "labels that must not be offered"},
         "pending": {"type": "boolean"},
@@ -260,6 +300,16 @@ def _expect(b: _Build) -> Schema:
         "at_decision": {"type": "integer", "minimum": 1, "description": "when the N-th decision of "
                                                                         "the run is pending"},
     }
+    seen: dict[str, Schema] = {
+        "player": {"type": "string", "description": "whose view"},
+        "state": {"type": "object", "description": "PATH: VALUE in the player's view"},
+        "contains": cards | {"description": "the zone at PATH, as the player sees it, holds each card"},
+        "not_contains": cards | {"description": "the zone at PATH, as the player sees it, holds none"},
+        "says": TEXTS | {"description": "texts of the sentences the player was shown"},
+        "not_says": TEXTS | {"description": "texts no sentence shown to the player contains"},
+    }
+    view: Schema = {"type": "object", "properties": {k: seen[k] for k in VIEW_KEYS},
+                    "required": ["player"], "additionalProperties": False, "minProperties": 2}
     checks: dict[str, Schema] = {
         "state": {"type": "object", "description": "PATH: VALUE, e.g. P2.hp: 17"},
         "contains": cards | {"description": "the zone at PATH holds each card"},
@@ -277,6 +327,9 @@ def _expect(b: _Build) -> Schema:
                                 "properties": {k: decision_fields[k] for k in DECISION_KEYS},
                                 "additionalProperties": False}],
                      "description": "the pending decision, or none"},
+        "view": {"anyOf": [view, {"type": "array", "items": view, "minItems": 1}],
+                 "description": "what a player sees: their view of the state, the sentences they "
+                                "are shown"},
         "occurrence": {"type": "integer", "minimum": 1, "description": "with after: the N-th such "
                                                                        "step"},
         "player": {"type": "string", "description": "with after: only that player's steps count"},
@@ -307,6 +360,9 @@ _TOP: dict[str, Callable[[_Build], Schema]] = {
     "max_steps": lambda b: {"type": "integer", "minimum": 1, "default": 5000,
                             "description": "a safety limit on the steps run"},
     "expect": _expect,
+    "refused": lambda b: {"type": "string", "minLength": 1,
+                          "description": "the setup must be refused at load with a message "
+                                         "containing this text (a negative test); nothing runs"},
 }
 
 
@@ -321,7 +377,9 @@ def scenario_schema(ruleset: Any | None = None) -> Schema:
     for key in NULLABLE:  # an empty `options:` or `script:` is none at all
         props[key]["type"] = [props[key]["type"], "null"]
     schema: Schema = {"type": "object", "properties": props, "required": ["name", "description"],
-                      "additionalProperties": False}
+                      "additionalProperties": False,
+                      "dependentSchemas": {"refused": {"not": {"anyOf": [
+                          {"required": [k]} for k in NOT_WITH_REFUSED]}}}}
     if ruleset is not None and ruleset.id != DEFAULT_RULESET:
         schema["required"].append("ruleset")
     if b.defs:

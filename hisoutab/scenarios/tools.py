@@ -161,6 +161,10 @@ def diff_scenario(path: str, a: str, b: str, options_a: dict[str, Any] | None = 
     meaningful difference (``comparison``), the first step where the logs part and the state
     differences at the end."""
     ra = run_file(path, ruleset=a, options=options_a or {}, golden=False, lenient=True)
+    if ra.scenario is not None and ra.scenario.refused is not None:
+        raise InputError("a refused: scenario runs nothing to compare (its setup is refused at "
+                         "load, as it must be)", file=str(path), line=ra.scenario.line("refused"),
+                         field="refused")
     mapped = _mapped_run(path, ra, b, options_b or {})
     rb = mapped[0] if mapped is not None else run_file(path, ruleset=b, options=options_b or {},
                                                        golden=False, lenient=True)

@@ -447,8 +447,25 @@ def _awakening(located: Located, fighter: str, spec: AwakeningSpec) -> Awakening
 
 def _load(path: str | Path) -> Fighter:
     """Load and validate one fighter file (cached while the file is unchanged)."""
+    return _from_located(load_yaml(path), path)
+
+
+#: fighters written inside another file (a scenario), by the name their setup gives them
+_INLINE: dict[str, Fighter] = {}
+#: a scenario's inline fighter ``based_on:`` a built-in one: these fields merge spell by spell
+MERGED_BY_KEY = ("spells",)
+COUNTED_KEYS: tuple[str, ...] = ()
+
+
+def fighter_from_located(located: Located, file: str, name: str) -> str:
+    """Validate a fighter written inside ``file`` (its errors placed there by ``located``) and
+    register it under ``name``, which a deck then names like a built-in id; returns ``name``."""
+    _INLINE[name] = _from_located(located, file)
+    return name
+
+
+def _from_located(located: Located, path: str | Path) -> Fighter:
     extensions.load_entry_points()
-    located = load_yaml(path)
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with fighter, name, awakening and spells")
     try:
@@ -485,6 +502,8 @@ load_fighter = FileCache(_load)
 
 
 def find_fighter(name: str) -> Fighter:
-    """A built-in fighter by id, or a fighter file by path."""
+    """A built-in fighter by id, a fighter file by path, or one a scenario wrote inline."""
+    if name in _INLINE:
+        return _INLINE[name]
     fighter: Fighter = find_file(name, builtin_fighters(), load_fighter, "fighter", "fighters")
     return fighter
