@@ -1,7 +1,8 @@
 """A player's mat: name and fighters, Life, the awakening spots, the recast ladder [III] [II] [I]
-[0] with two slots each, the deck / face-down pile / reserve counts, the reserve pile's cards, the
-hand and, while the decks are built, the fighters' cards not yet placed and those left out. Every
-card is drawn whole (its name never cut) or, where this picture may not show it, as a back."""
+[0] with two slots each ([0] without a limit, A-23: its cards and one free slot), the deck /
+face-down pile / reserve counts, the reserve pile's cards, the hand and, while the decks are built,
+the fighters' cards not yet placed and those left out. Every card is drawn whole (its name never
+cut) or, where this picture may not show it, as a back."""
 
 from __future__ import annotations
 
@@ -74,7 +75,9 @@ def _ladder(ctx: Any, state: Any, i: int, x: float, y: float, prefix: str,
     ry = y
     for r, (attr, label) in enumerate(LADDER):
         held = tuple(getattr(p, attr))
-        n = max(2, len(held))
+        unlimited = attr == "recast_0" and getattr(ctx, "zero_capacity", 2) is None
+        # two slots a position; [0] without a limit (A-23) shows its cards and one free slot more
+        n = len(held) + 1 if unlimited else max(2, len(held))
         sw = (WIDTH - 48 - 4 * (n - 1)) / n
         bh = box_height(ctx, held, sw, ROW_H - 8, sub=True)
         row_h = bh + 8
