@@ -371,14 +371,21 @@ def eff_reserve(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str
         if not cards:
             return Outcome(s, f"{pn(t)} has no deployed card", clauses=("RR-ZONE-8",))
         c = cards[0]
-    q = s.players[t]
-    k = position(q, c)
+    s, text, events = _make_reserve(ctx, s, t, c)
+    return Outcome(s, text, events=events, clauses=("RR-ZONE-8",))
+
+
+def _make_reserve(ctx: Context, s: State, owner: int, card: str
+                  ) -> tuple[State, str, tuple[dict[str, Any], ...]]:
+    """``owner``'s deployed ``card`` leaves its recast position for the reserve pile, face up
+    (RR-ZONE-8), setting off "when a card is made a reserve card"."""
+    p = s.players[owner]
+    k = position(p, card)
     assert k is not None
-    q = with_slot(q, k, without(slot(q, k), c))
-    s = fire(ctx, setp(s, t, replace(q, reserve=q.reserve + (c,))), "you_make_reserve", t)
-    return Outcome(s, f"{pn(t)}'s {ctx.name(c)} becomes a reserve card",
-                   events=({"type": "zone", "player": pn(t), "card": c, "to": "reserve"},),
-                   clauses=("RR-ZONE-8",))
+    p = with_slot(p, k, without(slot(p, k), card))
+    s = fire(ctx, setp(s, owner, replace(p, reserve=p.reserve + (card,))), "you_make_reserve", owner)
+    return (s, f"{pn(owner)}'s {ctx.name(card)} becomes a reserve card",
+            ({"type": "zone", "player": pn(owner), "card": card, "to": "reserve"},))
 
 
 @FLOW.auto("eff.reserve_self", phase="text", clauses=("RR-RCV-2", "RR-ZONE-8"), next=("text.next",))
@@ -386,15 +393,10 @@ def eff_reserve_self(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """This card becomes a reserve card (from [0] during its recovery: it is not put into the
     hand)."""
     _, i, card, _n, _h, _l = frame
-    p = s.players[i]
-    k = position(p, card)
-    if k is None:
+    if position(s.players[i], card) is None:
         return Outcome(s, f"{ctx.name(card)} is not deployed: nothing happens", clauses=("RR-ZONE-8",))
-    p = with_slot(p, k, without(slot(p, k), card))
-    s = fire(ctx, setp(s, i, replace(p, reserve=p.reserve + (card,))), "you_make_reserve", i)
-    return Outcome(s, f"{pn(i)}'s {ctx.name(card)} becomes a reserve card",
-                   events=({"type": "zone", "player": pn(i), "card": card, "to": "reserve"},),
-                   clauses=("RR-ZONE-8", "RR-RCV-2"))
+    s, text, events = _make_reserve(ctx, s, i, card)
+    return Outcome(s, text, events=events, clauses=("RR-ZONE-8", "RR-RCV-2"))
 
 
 def _own_deployed(ctx: Context, s: State, i: int) -> list[str]:
@@ -425,14 +427,8 @@ def eff_reserve_own(ctx: Context, s: State, frame: tuple[Any, ...],
         if not cards:
             return Outcome(s, f"{pn(i)} has no deployed card", clauses=("RR-ZONE-8",))
         c = cards[0]
-    p = s.players[i]
-    k = position(p, c)
-    assert k is not None
-    p = with_slot(p, k, without(slot(p, k), c))
-    s = fire(ctx, setp(s, i, replace(p, reserve=p.reserve + (c,))), "you_make_reserve", i)
-    return Outcome(s, f"{pn(i)}'s {ctx.name(c)} becomes a reserve card",
-                   events=({"type": "zone", "player": pn(i), "card": c, "to": "reserve"},),
-                   clauses=("RR-ZONE-8",))
+    s, text, events = _make_reserve(ctx, s, i, c)
+    return Outcome(s, text, events=events, clauses=("RR-ZONE-8",))
 
 
 @FLOW.auto("eff.delay_all", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
