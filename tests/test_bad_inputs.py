@@ -185,10 +185,15 @@ CLI: list[tuple[str, int, str]] = [
      "hisoutab: --setup: 'nonsense': expected KEY=VALUE, e.g. board.width=9"),
     ("play --max-steps -1", 2, "Error: Invalid value for '--max-steps': -1 is not in the range "
      "x>=0."),
-    *[(f"play --ruleset {rid} -O {name}={'9' * 5000}", 2,
-       f"hisoutab: --option {name}: an integer of more than 100 digits")
-      for rid, name in (("hisoutab-0.45.2", "guard.spirit_cost"), ("hisoutab-draft", "board.width"),
-                        ("recast-rift", "a3.start_life"))],
+    *[(f"play --ruleset {rid} {flag} {name}={'9' * 5000}", 2,
+       f"hisoutab: {flag} {name}: an integer of more than 100 digits")  # the flag as typed
+      for rid, name, flag in (("hisoutab-0.45.2", "guard.spirit_cost", "-O"),
+                              ("hisoutab-draft", "board.width", "--option"),
+                              ("recast-rift", "a3.start_life", "-O"))],
+    ("play -O guard.spirit_cost", 2, "hisoutab: -O: 'guard.spirit_cost': expected KEY=VALUE, e.g. "
+     "board.width=9"),
+    ("play --option=nonsense", 2, "hisoutab: --option: 'nonsense': expected KEY=VALUE, e.g. "
+     "board.width=9"),
     *[(f"play --ruleset {rid} --setup {name}={'9' * 5000}", 2,
        f"hisoutab: --setup {name}: an integer of more than 100 digits")
       for rid, name in (("hisoutab-0.45.2", "characters"), ("recast-rift", "decks"))],

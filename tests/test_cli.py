@@ -145,8 +145,8 @@ def test_bench_json() -> None:
                                         "integer from 4 to 30"),
     (("play", "-O", "board.width=2"), "hisoutab: board.width: 2 is too small; expected an integer from 4 "
                                       "to 30"),
-    (("play", "-O", "=5"), "hisoutab: --option: '=5': the KEY before = is missing"),
-    (("play", "-O", "foo"), "hisoutab: --option: 'foo': expected KEY=VALUE"),
+    (("play", "-O", "=5"), "hisoutab: -O: '=5': the KEY before = is missing"),
+    (("play", "-O", "foo"), "hisoutab: -O: 'foo': expected KEY=VALUE"),
     (("play", "--ruleset", "zzz"), "hisoutab: ruleset: unknown ruleset 'zzz'"),
     (("play", "--p1", "witch"), "hisoutab: character: unknown character 'witch'"),
     (("play", "--p1", str(BAD / "unknown_effect.yaml")),

@@ -69,10 +69,30 @@ def bug_report(exc: BaseException) -> str:
     return path
 
 
+ARGS_KEY = "hisoutab.args"  # ctx.meta: the words typed on the command line (cli.main keeps them)
+
+
+def typed_flag(item: str, flag: str) -> str:
+    """The spelling of ``flag`` (``--option``; its short form ``-O``) the user typed before
+    ``item``, as the command line's words show it; ``flag`` itself when they do not tell."""
+    ctx = click.get_current_context(silent=True)
+    words = tuple(ctx.meta.get(ARGS_KEY, ())) if ctx is not None else ()
+    short = {"--option": "-O"}.get(flag)
+    for k, word in enumerate(words):
+        if short and (word == short + item or (word == short and words[k + 1:k + 2] == (item,))):
+            return short
+        if word == f"{flag}={item}" or (word == flag and words[k + 1:k + 2] == (item,)):
+            return flag
+    return flag
+
+
 def parse_options(items: tuple[str, ...], field: str = "--option") -> dict[str, Any]:
-    """``KEY=VALUE`` pairs; the value is read as a YAML scalar or list (safe: plain data only)."""
+    """``KEY=VALUE`` pairs; the value is read as a YAML scalar or list (safe: plain data only).
+    A problem names the flag as it was typed (``-O`` or ``--option``)."""
     out: dict[str, Any] = {}
+    given = field
     for item in items:
+        field = typed_flag(item, given)
         if "=" not in item:
             raise InputError(f"{item!r}: expected KEY=VALUE, e.g. board.width=9", field=field)
         key, _, raw = item.partition("=")

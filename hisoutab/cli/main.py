@@ -17,12 +17,21 @@ from hisoutab.cli import (
     schema_command,
     view_commands,
 )
-from hisoutab.cli.common import DEFAULT_RULESET, friendly, parse_options
+from hisoutab.cli.common import ARGS_KEY, DEFAULT_RULESET, friendly, parse_options
 
 __all__ = ["DEFAULT_RULESET", "friendly", "main", "parse_options"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Main(click.Group):
+    """The command group; it keeps the words the user typed (``ctx.meta``, shared with every
+    command's context) so that a message names a flag as it was typed (``-O`` or ``--option``)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[ARGS_KEY] = tuple(args)
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hisoutab")
 def main() -> None:
     """hisoutab: play, inspect and test the rules of tabletop games (HisouTab and more)."""
