@@ -344,35 +344,46 @@ def eff_delay_own(ctx: Context, s: State, frame: tuple[Any, ...],
     return _delay(ctx, s, frame, chosen, frame[1])
 
 
-def _opponent_deployed(ctx: Context, s: State, i: int) -> list[str]:
-    q = s.players[1 - i]
-    return [c for k in (3, 2, 1, 0) for c in slot(q, k)]
+def _deployed_cards(s: State, owner: int) -> list[str]:
+    """``owner``'s deployed cards, from [III] down to [0]."""
+    p = s.players[owner]
+    return [c for k in (3, 2, 1, 0) for c in slot(p, k)]
+
+
+def _reserve_decision(s: State, chooser: int, owner: int, step: str, whose: str) -> Decision | None:
+    """``chooser`` picks which of ``owner``'s deployed cards becomes a reserve card (no choice with
+    fewer than two)."""
+    cards = _deployed_cards(s, owner)
+    if len(cards) < 2:
+        return None
+    opts = tuple(Option(f"make {short(c)} a reserve card", c) for c in cards)
+    return Decision("reserve", (pn(chooser),), (opts,), ("RR-ZONE-8",), step,
+                    f"Make one of {whose} deployed cards a reserve card")
+
+
+def _reserve_chosen(ctx: Context, s: State, owner: int, chosen: dict[str, Option] | None) -> Outcome:
+    """The chosen one of ``owner``'s deployed cards (the only one, without a choice) becomes a
+    reserve card."""
+    c = _one(chosen)
+    if c is None:
+        cards = _deployed_cards(s, owner)
+        if not cards:
+            return Outcome(s, f"{pn(owner)} has no deployed card", clauses=("RR-ZONE-8",))
+        c = cards[0]
+    s, text, events = _make_reserve(ctx, s, owner, c)
+    return Outcome(s, text, events=events, clauses=("RR-ZONE-8",))
 
 
 def _decide_reserve(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
     i = frame[1]
-    cards = _opponent_deployed(ctx, s, i)
-    if len(cards) < 2:
-        return None
-    opts = tuple(Option(f"make {short(c)} a reserve card", c) for c in cards)
-    return Decision("reserve", (pn(i),), (opts,), ("RR-ZONE-8",), "eff.reserve",
-                    "Make one of the opponent's deployed cards a reserve card")
+    return _reserve_decision(s, i, 1 - i, "eff.reserve", "the opponent's")
 
 
 @FLOW.choice("eff.reserve", phase="text", clauses=("RR-ZONE-8",), next=("text.next",), decide=_decide_reserve)
 def eff_reserve(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
     """Make one of the opponent's deployed cards a reserve card: it leaves the recast zone for the
     reserve pile, face up."""
-    i = frame[1]
-    t = 1 - i
-    c = _one(chosen)
-    if c is None:
-        cards = _opponent_deployed(ctx, s, i)
-        if not cards:
-            return Outcome(s, f"{pn(t)} has no deployed card", clauses=("RR-ZONE-8",))
-        c = cards[0]
-    s, text, events = _make_reserve(ctx, s, t, c)
-    return Outcome(s, text, events=events, clauses=("RR-ZONE-8",))
+    return _reserve_chosen(ctx, s, 1 - frame[1], chosen)
 
 
 def _make_reserve(ctx: Context, s: State, owner: int, card: str
@@ -399,19 +410,9 @@ def eff_reserve_self(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     return Outcome(s, text, events=events, clauses=("RR-ZONE-8", "RR-RCV-2"))
 
 
-def _own_deployed(ctx: Context, s: State, i: int) -> list[str]:
-    p = s.players[i]
-    return [c for k in (3, 2, 1, 0) for c in slot(p, k)]
-
-
 def _decide_reserve_own(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
     i = frame[1]
-    cards = _own_deployed(ctx, s, i)
-    if len(cards) < 2:
-        return None
-    opts = tuple(Option(f"make {short(c)} a reserve card", c) for c in cards)
-    return Decision("reserve", (pn(i),), (opts,), ("RR-ZONE-8",), "eff.reserve_own",
-                    "Make one of your own deployed cards a reserve card")
+    return _reserve_decision(s, i, i, "eff.reserve_own", "your own")
 
 
 @FLOW.choice("eff.reserve_own", phase="text", clauses=("RR-ZONE-8",), next=("text.next",),
@@ -420,15 +421,7 @@ def eff_reserve_own(ctx: Context, s: State, frame: tuple[Any, ...],
                     chosen: dict[str, Option] | None) -> Outcome:
     """Make one of your own deployed cards a reserve card (your choice): it leaves the recast zone
     for your reserve pile, face up, and comes back through a deck rebuild."""
-    i = frame[1]
-    c = _one(chosen)
-    if c is None:
-        cards = _own_deployed(ctx, s, i)
-        if not cards:
-            return Outcome(s, f"{pn(i)} has no deployed card", clauses=("RR-ZONE-8",))
-        c = cards[0]
-    s, text, events = _make_reserve(ctx, s, i, c)
-    return Outcome(s, text, events=events, clauses=("RR-ZONE-8",))
+    return _reserve_chosen(ctx, s, frame[1], chosen)
 
 
 @FLOW.auto("eff.delay_all", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
