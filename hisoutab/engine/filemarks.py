@@ -86,14 +86,8 @@ def marked(data: str | bytes, suffix: str) -> str | bytes:
     if fmt == "png":
         out = _mark_png(data) if isinstance(data, bytes) else None
         return data if out is None else out
-    if fmt == "svg":
-        blank = _blank_svg(raw)
-    elif fmt == "html":
-        blank = _blank_html(raw)
-    elif fmt == "json":
-        blank = _blank_json(raw)
-    elif fmt == "dot":
-        blank = _blank_dot(raw)
+    if fmt in _BLANKERS:
+        blank = _BLANKERS[fmt](raw)
     if blank is None:
         return data
     text, at = blank
@@ -198,16 +192,8 @@ def check_mark(raw: bytes, suffix: str) -> OwnState:
     (``"own"``), carries the mark at its place but was changed since (``"edited"``), or neither."""
     fmt = format_of(suffix)
     found: tuple[str, bytes] | None = None
-    if fmt == "svg":
-        found = _find_svg(raw)
-    elif fmt == "html":
-        found = _find_html(raw)
-    elif fmt == "json":
-        found = _find_json(raw)
-    elif fmt == "dot":
-        found = _find_dot(raw)
-    elif fmt == "png":
-        found = _find_png(raw)
+    if fmt in _FINDERS:
+        found = _FINDERS[fmt](raw)
     if found is None:
         return "other"
     hexdigest, blanked = found
@@ -273,3 +259,10 @@ def _find_png(raw: bytes) -> tuple[str, bytes] | None:
     if found is None:
         return None
     return found.group(1).decode("ascii"), raw[:start] + _png_mark_chunk("") + raw[end:]
+
+
+#: per format: the content with the mark's hash left out, and where the mark is (text formats; PNG
+#: is marked and found by its chunks)
+_BLANKERS = {"svg": _blank_svg, "html": _blank_html, "json": _blank_json, "dot": _blank_dot}
+_FINDERS = {"svg": _find_svg, "html": _find_html, "json": _find_json, "dot": _find_dot,
+            "png": _find_png}
