@@ -5,7 +5,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # pytest on both cores (pytest-xdist), a test module's tests in one worker: its module fixtures (one
-# JupyterLab for the browser tests) and the seeded games it shares are made once
+# JupyterLab for the browser tests) and the seeded games it shares are made once. nbval is left
+# out of these runs (pyproject's addopts: importing it costs every test process seconds) and
+# named where the notebooks run (-p nbval)
 PYTEST_PARALLEL ?= -n 2 --dist loadscope
 # mkdocs-material's notice about a future MkDocs, printed on every build
 export NO_MKDOCS_2_WARNING := 1
@@ -35,12 +37,14 @@ test: setup
 	$(BIN)/mypy --strict hisoutab
 	$(BIN)/mypy tests/toy
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not slow"
-	$(BIN)/python -m pytest -p no:cacheprovider --nbval notebooks/ --nbval-current-env \
+	$(BIN)/python -m pytest -p no:cacheprovider -p nbval --nbval notebooks/ --nbval-current-env \
 		--nbval-sanitize-with notebooks/sanitize.cfg
 	$(BIN)/mkdocs build --strict --quiet --site-dir .cache/site-test
 
 # The long seeded series (every game of each ruleset's long series checked step by step, and what
-# they reach against tests/data/reach/) and other long computations: the `slow` tests. CI runs it
+# they reach against tests/data/reach/), the long real-browser drives of the workbench (a minute of
+# one core each; `make test` keeps one browser smoke test) and other long computations: the `slow`
+# tests. CI runs it
 # after `make test`; after a change of the rules, `scripts/seed-cover.py` writes tests/data/reach/ again.
 test-long: setup
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m slow

@@ -16,6 +16,8 @@ from hisoutab import Game, RandomAgent
 from hisoutab.engine.decision import Decision
 from hisoutab.engine.record import from_dict, to_dict
 
+pytest_plugins = ["pytester"]  # runs pytest itself in this process (the scenario plugin's tests)
+
 # the toy ruleset of tests/toy/ joins the registered rulesets (discovery is lazy: nothing has looked
 # for rulesets yet when this runs); the conformance suite and the toy's scenarios use it. Modules
 # named from outside (HISOUTAB_PLUGINS=my_game, a game kept elsewhere) join it rather than replace it

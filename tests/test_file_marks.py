@@ -13,7 +13,6 @@ import re
 import zlib
 from pathlib import Path
 
-import jsonschema
 import pytest
 
 from hisoutab import InputError
@@ -178,6 +177,8 @@ def test_the_mark_elsewhere_than_its_place_or_in_another_format_does_not_count(t
 
 
 def test_a_schema_stays_a_valid_draft_7_schema_with_its_note() -> None:
+    import jsonschema  # here: importing it costs seconds, paid only by the tests that use it
+
     text = schema_text({"$schema": "http://json-schema.org/draft-07/schema#",
                         "$comment": "written by hisoutab: `x` writes it again", "type": "object"})
     schema = json.loads(text)

@@ -9,6 +9,7 @@ per test (and draws new random inputs instead of the fixed sequence).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 from pathlib import Path
@@ -37,18 +38,37 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, data
                 suppress_health_check=list(HealthCheck))
 RUN_STEPS = 150  # a loaded scenario runs at most this many steps here
 
+RIFT_DATA = ROOT / "hisoutab" / "games" / "recast_rift" / "data"
 SCENARIO_FILES = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml") if is_scenario_file(p))
-DOCS = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in SCENARIO_FILES]
 CHARACTER_FILES = [ROOT / "tests" / "data" / "good_cards" / "tester.yaml",
                    *sorted(v0452_cards.builtin_characters().values()),
                    *sorted(draft_cards.builtin_characters().values())]
-CHARACTERS = [(p, yaml.safe_load(p.read_text(encoding="utf-8"))) for p in CHARACTER_FILES]
-RIFT_DATA = ROOT / "hisoutab" / "games" / "recast_rift" / "data"
-RIFT_DOCS = [doc for p, doc in zip(SCENARIO_FILES, DOCS, strict=True) if "recast-rift" in p.parts]
-FIGHTERS = [yaml.safe_load(p.read_text(encoding="utf-8"))
-            for p in sorted((RIFT_DATA / "fighters").glob("*.yaml"))]
-DECKS = [yaml.safe_load(p.read_text(encoding="utf-8"))
-         for p in sorted((RIFT_DATA / "decks").glob("*.yaml"))]
+# the documents are read when a test first draws one, not when the suite is collected (hundreds of
+# files: every test process would read them), with libyaml's parser where it is built in
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _read(path: Path) -> Any:
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # a safe loader: plain data only
+
+
+@functools.cache
+def _docs(kind: str) -> list[Any]:
+    if kind == "scenarios":
+        return [_read(p) for p in SCENARIO_FILES]
+    if kind == "recast-rift":
+        return [doc for p, doc in zip(SCENARIO_FILES, _docs("scenarios"), strict=True)
+                if "recast-rift" in p.parts]
+    if kind == "characters":
+        return [_read(p) for p in CHARACTER_FILES]
+    return [_read(p) for p in sorted((RIFT_DATA / kind).glob("*.yaml"))]  # fighters, decks
+
+
+def docs(kind: str) -> st.SearchStrategy[Any]:
+    """One of the documents of ``kind``, as it is stored."""
+    return st.deferred(lambda: st.sampled_from(_docs(kind)))
+
+
 _FILE_NUMBERS = itertools.count()  # each fuzzed file its own name (the loaders cache by path)
 
 # ----------------------------------------------------------------------------- values
@@ -97,9 +117,9 @@ def _copy(doc: Any) -> Any:
 
 
 @st.composite
-def mutated(draw: Any, docs: list[Any]) -> Any:
-    """A document of ``docs`` with a few keys dropped, values replaced or keys added."""
-    doc = _copy(draw(st.sampled_from(docs)))
+def mutated(draw: Any, kind: str) -> Any:
+    """A document of ``kind`` (:func:`docs`) with a few keys dropped, values replaced or keys added."""
+    doc = _copy(draw(docs(kind)))
     for _ in range(draw(st.integers(1, 4))):
         paths = _paths(doc)
         path = draw(st.sampled_from(paths))
@@ -145,7 +165,7 @@ def _load_and_run(text: str) -> None:
 
 # ----------------------------------------------------------------------------- scenarios
 @FUZZ
-@given(mutated(DOCS))
+@given(mutated("scenarios"))
 def test_mutated_scenarios_load_or_are_refused(doc: Any) -> None:
     text = _dump(doc)
     if text is not None:
@@ -163,12 +183,12 @@ def test_scenario_text_cut_or_spliced(path: Path, at: int, insert: str) -> None:
 
 # ----------------------------------------------------------------------------- characters
 @FUZZ
-@given(mutated([doc for _, doc in CHARACTERS]), st.integers(0, len(CHARACTERS) - 1))
+@given(mutated("characters"), st.integers(0, len(CHARACTER_FILES) - 1))
 def test_mutated_character_files_load_or_are_refused(doc: Any, which: int) -> None:
     text = _dump(doc)
     if text is None:
         return
-    path = CHARACTERS[which][0]
+    path = CHARACTER_FILES[which]
     draft = "draft" in path.parts
     module = draft_cards if draft else v0452_cards
     try:
@@ -187,7 +207,7 @@ def test_mutated_character_files_load_or_are_refused(doc: Any, which: int) -> No
 
 # ----------------------------------------------------------------------------- Recast Rift
 @FUZZ
-@given(mutated(RIFT_DOCS))
+@given(mutated("recast-rift"))
 def test_mutated_recast_rift_scenarios_load_or_are_refused(doc: Any) -> None:
     text = _dump(doc)
     if text is not None:
@@ -195,7 +215,7 @@ def test_mutated_recast_rift_scenarios_load_or_are_refused(doc: Any) -> None:
 
 
 @FUZZ
-@given(st.sampled_from(RIFT_DOCS), st.sampled_from(["turn", "active", "first", "texts", "winner",
+@given(docs("recast-rift"), st.sampled_from(["turn", "active", "first", "texts", "winner",
                                                     "stack", "waiting", "agenda", "P1", "P2"]),
        values)
 def test_recast_rift_state_fields_load_or_are_refused(doc: Any, key: str, value: Any) -> None:
@@ -224,7 +244,7 @@ def _play_rift(setup: dict[str, Any]) -> None:
 
 
 @FUZZ
-@given(doc=mutated(FIGHTERS))
+@given(doc=mutated("fighters"))
 def test_mutated_fighter_files_load_or_are_refused(doc: Any, tmp_path_factory: Any) -> None:
     text = _dump(doc)
     if text is None:
@@ -235,7 +255,7 @@ def test_mutated_fighter_files_load_or_are_refused(doc: Any, tmp_path_factory: A
 
 
 @FUZZ
-@given(doc=mutated(DECKS))
+@given(doc=mutated("decks"))
 def test_mutated_deck_files_load_or_are_refused(doc: Any, tmp_path_factory: Any) -> None:
     text = _dump(doc)
     if text is None:

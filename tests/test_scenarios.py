@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -329,22 +327,28 @@ def test_run_command_trace_and_interactive():
     assert res.exit_code == 0 and "stopped at the prompt" in res.output
 
 
-def test_pytest_plugin_collects_scenarios(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider",
-                           str(LIB / "setup")], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "4 passed" in proc.stdout
-    d = tmp_path / "scenarios"
+# the options a user's run would have, without nbval (the notebooks' plugin, slow to import)
+PYTEST_ARGS = ("-o", "addopts=", "-q", "-p", "no:cacheprovider", "-p", "no:nbval")
+
+
+def test_pytest_plugin_collects_scenarios(pytester):
+    """pytest, with the plugin its entry point registers, collects the scenario files of a folder
+    (run in this process: the same plugin loading without a second interpreter's start-up)."""
+    result = pytester.runpytest_inprocess(*PYTEST_ARGS, str(LIB / "setup"))
+    out = result.stdout.str()
+    assert result.ret == 0, out + result.stderr.str()
+    assert "4 passed" in out
+    d = pytester.path / "scenarios"
     d.mkdir()
     bad = ROOT / "tests" / "data" / "bad_scenarios" / "runtime_wrong_value.yaml"
     shutil.copy(bad, d / "wrong.yaml")
     (d / "wrong.golden.txt").write_text("# not a scenario\n")
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider",
-                           str(d)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 1
-    assert "1 failed" in proc.stdout
-    assert "wrong.yaml:7" in proc.stdout and "expected: 17" in proc.stdout and "actual:   20" in proc.stdout
-    assert "last steps" in proc.stdout
+    result = pytester.runpytest_inprocess(*PYTEST_ARGS, str(d))
+    out = result.stdout.str()
+    assert result.ret == 1
+    assert "1 failed" in out
+    assert "wrong.yaml:7" in out and "expected: 17" in out and "actual:   20" in out
+    assert "last steps" in out
 
 
 def test_a_ruleset_bug_is_a_failure_not_a_traceback(monkeypatch):

@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -34,7 +33,7 @@ from hisoutab.scenarios.schema import (
     shipped_rulesets,
 )
 
-from .test_fuzz import CHARACTERS, DOCS, FUZZ, _dump, mutated
+from .test_fuzz import CHARACTER_FILES, FUZZ, _dump, mutated
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "docs" / "schemas"
@@ -55,10 +54,18 @@ def read(path: Path) -> Any:
 _VALIDATORS: dict[int, Any] = {}
 
 
+def draft7() -> Any:
+    """jsonschema's Draft 7 validator, imported when a test first needs it (the import costs seconds
+    that every test process would pay at collection)."""
+    import jsonschema
+
+    return jsonschema.Draft7Validator
+
+
 def problems(schema: dict[str, Any], data: Any) -> list[str]:
     check = _VALIDATORS.get(id(schema))
     if check is None or check.schema is not schema:
-        check = _VALIDATORS[id(schema)] = jsonschema.Draft7Validator(schema)
+        check = _VALIDATORS[id(schema)] = draft7()(schema)
     return [f"{'.'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:300]}"
             for e in check.iter_errors(data)]
 
@@ -78,7 +85,7 @@ def test_the_committed_schemas_are_what_hisoutab_schema_writes() -> None:
 @pytest.mark.parametrize("name", sorted(schema_files(SHIPPED)))
 def test_each_schema_is_a_valid_draft_7_schema(name: str) -> None:
     schema = json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
-    jsonschema.Draft7Validator.check_schema(schema)
+    draft7().check_schema(schema)
     assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
     assert MARK.decode() in schema["$comment"]
 
@@ -181,7 +188,7 @@ def test_no_broken_scenario_is_refused_for_a_fault_the_loader_accepts() -> None:
 
 
 @FUZZ
-@given(mutated(DOCS))
+@given(mutated("scenarios"))
 def test_a_mutated_scenario_the_loader_accepts_validates(doc: Any) -> None:
     text = _dump(doc)
     if text is None:
@@ -196,12 +203,12 @@ def test_a_mutated_scenario_the_loader_accepts_validates(doc: Any) -> None:
 
 
 @FUZZ
-@given(mutated([doc for _, doc in CHARACTERS]), st.integers(0, len(CHARACTERS) - 1))
+@given(mutated("characters"), st.integers(0, len(CHARACTER_FILES) - 1))
 def test_a_mutated_character_file_the_loader_accepts_validates(doc: Any, which: int) -> None:
     text = _dump(doc)
     if text is None:
         return
-    path = CHARACTERS[which][0]
+    path = CHARACTER_FILES[which]
     rid = "hisoutab-draft" if "draft" in path.parts else "hisoutab-0.45.2"
     from hisoutab.scenarios.characters import cards_module
 

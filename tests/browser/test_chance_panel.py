@@ -133,13 +133,11 @@ def _label(rs_id: str, plan: dict[str, Any], kind: str) -> tuple[str, int]:
     return label, len(wb.c_value.options)
 
 
-#: the ruleset whose panel ``make test`` drives; every other one's under the ``slow`` mark (``make
-#: test-long``, which CI runs too): each costs a notebook run in the browser
-FAST = "hisoutab-0.45.2"
-
-
-@pytest.mark.parametrize("rs_id", [r if r == FAST else pytest.param(r, marks=pytest.mark.slow)
-                                   for r in RULESETS])
+# every ruleset's panel under the ``slow`` mark (``make test-long``, which CI runs after ``make
+# test``): each costs a JupyterLab server, a notebook run and a minute of browser work, too long for
+# the developer's loop; ``make test`` keeps one real-browser smoke test (test_lab.py)
+@pytest.mark.slow
+@pytest.mark.parametrize("rs_id", RULESETS)
 def test_the_chance_panel_forces_each_declared_kind(lab: str, rs_id: str,  # noqa: F811
                                                     tmp_path: Path) -> None:
     kinds = kinds_declared(Game(rs_id).ruleset.flow)

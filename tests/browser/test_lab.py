@@ -8,7 +8,8 @@ browser is missing (``make system`` installs it); the server and its kernel are 
 
 The tests wait for what they need — a selector, a text, a count, a layout that stopped moving —
 never for a fixed time, with generous timeouts (the machine may be busy with other tests: ``make
-test`` runs the suite on both cores, a module's tests in one worker, so these two share one server).
+test`` runs the suite on both cores, a module's tests in one worker, so its tests share one server; the
+layout drive is ``slow``: ``make test-long``, which CI runs).
 """
 
 from __future__ import annotations
@@ -323,6 +324,10 @@ def _shot(page: Any, tmp_path: Path, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
 
+# the layout at two sizes, card faces, subsets, keys and rules links: a long drive (half a minute
+# of one core), under the ``slow`` mark (``make test-long``, which CI runs); ``make test`` keeps the
+# quick tour above as its real-browser smoke test
+@pytest.mark.slow
 def test_workbench_layout_cards_subsets_keys_and_rules_links(lab: str, tmp_path: Path) -> None:
     def drive(page: Any) -> None:
         _run_notebook(page, f"{lab}/lab/tree/notebooks/{WORKBENCH_NB}?reset")
