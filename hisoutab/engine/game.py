@@ -28,7 +28,7 @@ def _plain_frames(then: tuple[Any, ...] | list[Any]) -> bool:
     values hashes, one holding a list or a mapping does not: the hash answers at C speed for the
     frames nearly every step pushes, the full walk only for the others."""
     try:
-        hash(then)
+        hash(then if type(then) is tuple else tuple(then))  # a step may list its frames
     except TypeError:
         return all(type(f) is tuple and frozen(f) for f in then)
     return all(type(f) is tuple for f in then)
