@@ -31,7 +31,10 @@ def _plain_frames(then: tuple[Any, ...] | list[Any]) -> bool:
         hash(then if type(then) is tuple else tuple(then))  # a step may list its frames
     except TypeError:
         return all(type(f) is tuple and frozen(f) for f in then)
-    return all(type(f) is tuple for f in then)
+    for f in then:  # noqa: SIM110  (a loop, not all() over a generator: every step asks)
+        if type(f) is not tuple:
+            return False
+    return True
 
 
 class Step:
