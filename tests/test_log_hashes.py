@@ -110,6 +110,19 @@ def test_the_logs_of_seeded_games_stay_the_same(name: str) -> None:
     assert series_digest(name) == EXPECTED[name]
 
 
+@pytest.mark.parametrize("then", [
+    (), [], (("a",),), [("a", 1)], (("a", 1, None, True, 1.5), ("b", (1, 2))), (("a", [1]),),
+    [("a", {"P1": (2, 4)})], (("a", {"P1": [2]}),), (["a"],), ("a",), (("a", ((1,), [2])),),
+])
+def test_the_hot_path_keeps_a_frame_exactly_when_the_full_walk_would(then: Any) -> None:
+    """The engine's quick check of the frames a step pushes (their hash first) agrees with the
+    full walk (:func:`~hisoutab.engine.record.frozen`) on every kind of frame."""
+    from hisoutab.engine.game import _plain_frames
+    from hisoutab.engine.record import frozen
+
+    assert _plain_frames(then) == all(type(f) is tuple and frozen(f) for f in then)
+
+
 def test_every_registered_ruleset_has_pinned_logs() -> None:
     from hisoutab.engine.ruleset import all_rulesets
 
