@@ -244,28 +244,77 @@ def rules(ruleset: str, as_json: bool) -> None:
 
 
 @click.command()
-@click.option("--games", type=int, default=50, show_default=True)
+@click.option("--games", type=int, default=50, show_default=True,
+              help="Games per ruleset (with --versus: spread over the batches).")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+@click.option("--ruleset", default=None,
+              help=f"The ruleset [default: {DEFAULT_RULESET}; with --versus: every ruleset].")
 @setup_options
 @option_items
 @click.option("--widgets/--no-widgets", default=True, show_default=True,
               help="Also time a step plus re-render in the workbench widget (needs the lab extra).")
+@click.option("--versus", type=click.Choice(["chess"]), default=None,
+              help="Interleave python-chess random games and report the ratio of decisions per "
+                   "second (needs the bench extra).")
+@click.option("--batches", type=int, default=5, show_default=True,
+              help="With --versus: the batches, each timed on its own (the ratio's spread).")
 @click.option("--json", "as_json", is_flag=True)
 @friendly
-def bench(games: int, seed: int, ruleset: str, p1: str | None, p2: str | None,
+def bench(games: int, seed: int, ruleset: str | None, p1: str | None, p2: str | None,
           setup_items: tuple[str, ...], options: tuple[str, ...], widgets: bool,
-          as_json: bool) -> None:
+          versus: str | None, batches: int, as_json: bool) -> None:
     """Random playouts with full history: decisions, steps and games per second, bytes per step,
-    and the workbench's step-and-render latency."""
+    and the workbench's step-and-render latency; with --versus chess, the ratio to python-chess's
+    random games played in the same process."""
     from hisoutab.engine.bench import bench as run_bench
 
+    if versus is not None:
+        _versus(games, batches, seed, [ruleset] if ruleset else sorted(all_rulesets()),
+                setup_items, options, p1, p2, as_json)
+        return
+    ruleset = ruleset or DEFAULT_RULESET
     setup, rule_options = _series(games, ruleset, setup_items, options, p1, p2)
     result = run_bench(games=games, ruleset=ruleset, seed=seed, setup=setup or None,
                        options=rule_options or None)
     if widgets:
         result.update(widget_latency(ruleset, setup=setup, options=rule_options))
     _print_figures(result, as_json)
+
+
+def _versus(games: int, batches: int, seed: int, rulesets: list[str], setup_items: tuple[str, ...],
+            options: tuple[str, ...], p1: str | None, p2: str | None, as_json: bool) -> None:
+    """``bench --versus chess``: each ruleset against python-chess, batch by batch."""
+    from hisoutab.engine.bench import versus_chess
+
+    if batches < 1:
+        raise InputError(f"expected at least 1 batch, got {batches}", field="--batches")
+    if games < batches:
+        raise InputError(f"expected at least one game per batch ({batches}), got {games}",
+                         field="--games")
+    for rid in rulesets:
+        setup, rule_options = _series(games, rid, setup_items, options, p1, p2)
+    result = versus_chess(rulesets, games=games, batches=batches, seed=seed,
+                          setup=setup or None, options=rule_options or None)
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+        return
+    console().print(_versus_table(result))
+
+
+def _versus_table(result: dict[str, Any]) -> Any:
+    """The figures of ``bench --versus chess`` as one rich table, a ruleset a row."""
+    from rich.table import Table
+
+    table = Table(title=f"versus python-chess {result['chess']}: {result['batches']} batches of "
+                        f"{result['games_per_batch']} games and {result['chess_games_per_batch']} "
+                        f"chess games, CPU time")
+    for name in ("ruleset", "ratio", "min–max", "decisions/s", "chess decisions/s", "bytes/step"):
+        table.add_column(name, justify="left" if name == "ruleset" else "right")
+    for rid, r in result["rulesets"].items():
+        table.add_row(rid, f"{r['ratio']:.2f}", f"{r['ratio_min']:.2f}–{r['ratio_max']:.2f}",
+                      f"{r['decisions_per_s']:,.0f}", f"{r['chess_decisions_per_s']:,.0f}",
+                      f"{r['bytes_per_step']:,.0f}")
+    return table
 
 
 @click.command()

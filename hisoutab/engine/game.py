@@ -12,36 +12,40 @@ from .collector import fewer_collections
 from .contract import Result, Ruleset, check_result
 from .decision import Decision, Option
 from .errors import HisoutabError, IllegalChoice, InputError, NoDecision
-from .flow import StepDef
+from .flow import Outcome, StepDef
 from .options import Options
 from .record import freeze, frozen
 from .ruleset import get_ruleset
 from .visibility import SeenStep, player_view, seen_decision, seen_history
 
 _set = object.__setattr__  # builds a snapshot's field dict directly (see record.replace)
+_new = object.__new__
+
+
+def _plain_frames(then: tuple[Any, ...] | list[Any]) -> bool:
+    """Whether the frames a step pushes are all tuples holding no list at any depth (as
+    :func:`~hisoutab.engine.record.frozen` tells), so they are kept as they are. A tuple of plain
+    values hashes, one holding a list or a mapping does not: the hash answers at C speed for the
+    frames nearly every step pushes, the full walk only for the others."""
+    try:
+        hash(then if type(then) is tuple else tuple(then))  # a step may list its frames
+    except TypeError:
+        return all(type(f) is tuple and frozen(f) for f in then)
+    for f in then:  # noqa: SIM110  (a loop, not all() over a generator: every step asks)
+        if type(f) is not tuple:
+            return False
+    return True
 
 
 class Step:
-    """One recorded step: what ran, under which clause, what it did, and the states around it."""
+    """One recorded step: what ran, under which clause, what it did, and the states around it.
 
-    __slots__ = (
-        "_info",
-        "_params",
-        "_private",
-        "_public",
-        "_sentence",
-        "_text",
-        "after",
-        "before",
-        "choice",
-        "clauses",
-        "events",
-        "index",
-        "name",
-        "phase",
-        "public_clauses",
-        "seen_by",
-    )
+    A game keeps one for every step of its history, so it holds the least it can: its declaration
+    (name and phase are read from it) and, only when the outcome had any, its public and private
+    sentences, who sees it and the public clauses, together in one tuple."""
+
+    __slots__ = ("_extra", "_info", "_params", "_sd", "_sentence", "_text", "after", "before",
+                 "choice", "clauses", "events", "index")
 
     def __init__(self, index: int, sd: StepDef, clauses: tuple[str, ...], text: str,
                  params: dict[str, Any] | None, events: tuple[dict[str, Any], ...], before: Any,
@@ -50,8 +54,7 @@ class Step:
                  seen_by: tuple[str, ...] = (), private: dict[str, str] | None = None,
                  public_clauses: tuple[str, ...] | None = None) -> None:
         self.index = index
-        self.name = sd.name
-        self.phase = sd.phase
+        self._sd = sd
         self.clauses = clauses
         self._text = text
         self._params = params
@@ -61,10 +64,28 @@ class Step:
         self.choice = choice
         self._info = info
         self._sentence: str | None = None
-        self._public = public
-        self.seen_by = seen_by
-        self._private = private
-        self.public_clauses = public_clauses
+        self._extra: tuple[Any, ...] | None = (
+            None if public is None and not seen_by and private is None and public_clauses is None
+            else (public, seen_by, private, public_clauses))
+
+    @property
+    def name(self) -> str:
+        return self._sd.name
+
+    @property
+    def phase(self) -> str:
+        return self._sd.phase
+
+    @property
+    def seen_by(self) -> tuple[str, ...]:
+        """The players who read the full sentence when it has a public one (see :meth:`public`)."""
+        seen: tuple[str, ...] = self._extra[1] if self._extra is not None else ()
+        return seen
+
+    @property
+    def public_clauses(self) -> tuple[str, ...] | None:
+        """The clauses cited with a public or private sentence (None: the step's declared ones)."""
+        return self._extra[3] if self._extra is not None else None
 
     @property
     def time(self) -> int:
@@ -90,14 +111,17 @@ class Step:
     @property
     def public(self) -> str | None:
         """The sentence the players not in ``seen_by`` read (None: the sentence is for everyone)."""
-        if self._public is None:
+        public = self._extra[0] if self._extra is not None else None
+        if public is None:
             return None
-        return self._public.format(**self._params) if self._params else self._public
+        text: str = public.format(**self._params) if self._params else public
+        return text
 
     def private(self, player: str) -> str | None:
         """The sentence of its own that ``player`` reads (None: they read the sentence or the public
         one)."""
-        text = self._private.get(player) if self._private else None
+        private: dict[str, str] | None = self._extra[2] if self._extra is not None else None
+        text = private.get(player) if private else None
         if text is None:
             return None
         return text.format(**self._params) if self._params else text
@@ -374,19 +398,27 @@ class Game:
         # pop the step's own frame and push the frames it asks for, in one new snapshot
         new = out.state
         then = out.then
-        if then and not all(type(f) is tuple and frozen(f) for f in then):
-            then = tuple(freeze(f) for f in then)  # frames are immutable: a list is kept as a tuple
         fields = new.__dict__.copy()
-        fields["agenda"] = new.agenda[:-1] + tuple(then[::-1]) if then else new.agenda[:-1]
-        new = object.__new__(new.__class__)
+        if then:
+            if not _plain_frames(then):
+                then = tuple(freeze(f) for f in then)  # frames are immutable: a list becomes a tuple
+            fields["agenda"] = new.agenda[:-1] + tuple(then[::-1])
+        else:
+            fields["agenda"] = new.agenda[:-1]
+        new = _new(new.__class__)
         _set(new, "__dict__", fields)
-        if not new.agenda:
+        if not fields["agenda"]:
             self._checked_result(new)  # the step ends the game: its result must keep the contract
         at = self._at
-        step = Step(at, sd, out.clauses or sd.clauses, out.text, out.params, out.events,
-                    state, new, {p: o.label for p, o in chosen.items()} if chosen else None,
-                    self._info, getattr(out, "public", None), getattr(out, "seen_by", ()),
-                    getattr(out, "private", None), getattr(out, "public_clauses", None))
+        if type(out) is Outcome:
+            step = Step(at, sd, out.clauses or sd.clauses, out.text, out.params, out.events, state,
+                        new, {p: o.label for p, o in chosen.items()} if chosen else None,
+                        self._info, out.public, out.seen_by, out.private, out.public_clauses)
+        else:  # an outcome of another kind: its optional parts may be missing
+            step = Step(at, sd, out.clauses or sd.clauses, out.text, out.params, out.events,
+                        state, new, {p: o.label for p, o in chosen.items()} if chosen else None,
+                        self._info, getattr(out, "public", None), getattr(out, "seen_by", ()),
+                        getattr(out, "private", None), getattr(out, "public_clauses", None))
         steps = self._line.steps
         if at < len(steps):
             del steps[at:]
@@ -445,11 +477,14 @@ class Game:
     def _run(self, until: str, agents: Agent | Mapping[str, Agent] | None, max_steps: int,
              on_step: Callable[[Step], None] | None) -> list[Step]:
         taken: list[Step] = []
+        keep = taken.append
         steps = self._steps
+        apply = self._apply
         checks = until in ("turn", "phase")
         answer = agents is not None and until != "decision"
         state = self.state
-        while len(taken) < max_steps:
+        left = max_steps
+        while left > 0:
             agenda = state.agenda
             if not agenda:
                 break
@@ -457,17 +492,18 @@ class Game:
             if self._at < len(self._line.steps):
                 step = self.step()  # replays the recorded step
             elif sd.decide is None:
-                step = self._apply(None, state, sd)  # fast path: an automatic step
+                step = apply(None, state, sd)  # fast path: an automatic step
             else:
                 decision = self._decide(state, sd, agenda[-1])
                 if decision is None:
-                    step = self._apply(None, state, sd)
+                    step = apply(None, state, sd)
                 elif not answer:
                     break
                 else:
-                    step = self._apply(self._answers(agents, state, decision), state, sd)  # type: ignore[arg-type]
+                    step = apply(self._answers(agents, state, decision), state, sd)  # type: ignore[arg-type]
             state = step.after
-            taken.append(step)
+            keep(step)
+            left -= 1
             if on_step is not None:
                 on_step(step)
             if checks and self._stop_after(step, until):

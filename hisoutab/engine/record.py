@@ -146,12 +146,20 @@ _PLAIN = frozenset({str, int, bool, float, type(None)})
 
 def frozen(data: Any) -> bool:
     """Whether ``data`` holds no list at any depth (:func:`freeze` would change nothing)."""
-    if type(data) in _PLAIN:
+    kind = type(data)
+    if kind in _PLAIN:
+        return True
+    if kind is tuple:  # the common case first, without a generator: the engine asks every step
+        for v in data:  # noqa: SIM110  (a loop, not all() over a generator: this is the hot path)
+            if type(v) not in _PLAIN and not frozen(v):
+                return False
         return True
     if isinstance(data, list):
         return False
     if isinstance(data, tuple):
         return all(type(v) in _PLAIN or frozen(v) for v in data)
     if isinstance(data, dict):
-        return all(frozen(v) for v in data.values())
+        for v in data.values():
+            if not frozen(v):
+                return False
     return True
