@@ -445,3 +445,64 @@ def test_the_preempt_timing_reads_the_same_to_the_attacker_whether_or_not_the_de
             asked += step.choice is not None
             auto += step.choice is None
     assert asked and auto
+
+
+def test_a_window_looks_the_same_to_the_others_whether_or_not_its_player_has_a_choice() -> None:
+    """Recast Rift's preempt timing is the defender's window (its step declares it): in twins that
+    differ only in whether the defender holds a Preempt card they could cast — asked in one, passed
+    for by the engine in the other — the attacker's pending view and the workbench's decision panel
+    viewed as the attacker are the same ("P2 may act"), and the workbench stops there in both."""
+    rs = RULESETS["recast-rift"]
+    pairs = 0
+    for seed in range(6):
+        game = Game(rs, seed=seed)
+        game.run(until="end", agents=RandomAgent(seed), max_steps=1500)
+        for step in game.history:
+            if step.name != "seq.preempt" or step.choice is None:
+                continue  # the twin with the choice is the one that was asked
+            twin = _no_preempt_twin(rs, game, step.before)
+            if twin is None:
+                continue
+            a, b = Game(rs, seed=seed, state=step.before), Game(rs, seed=seed, state=twin)
+            assert a.pending is not None and b.pending is None
+            defender = a.pending.players[0]
+            attacker = next(p for p in a.players if p != defender)
+            seen_a, seen_b = a.pending_for(attacker), b.pending_for(attacker)
+            assert seen_a == seen_b, (seen_a, seen_b)
+            assert seen_a.kind == "window" and seen_a.players == (defender,) and not seen_a.labels
+            assert a.pending_for(defender) is not None and b.pending_for(defender) is None
+            assert _panel(a, attacker) == _panel(b, attacker)
+            pairs += 1
+    assert pairs >= 5
+
+
+def _no_preempt_twin(rs: Any, game: Game, state: Any) -> Any:
+    """``state`` with the defender's castable Preempt cards swapped for cards of their deck that are
+    not (the attacker sees neither), so that the defender can only pass; None when none is found."""
+    ctx = game.ctx
+    data = to_dict(state)
+    d = 1 - state.stack[-1].controller
+    p = state.players[d]
+    spare = [c for c in p.deck if ctx.spell(c).timing != "preempt"]
+    for c in p.hand:
+        if ctx.spell(c).timing == "preempt":
+            if not spare:
+                return None
+            data = _rename(data, c, spare.pop())
+    twin = from_dict(type(state), data)
+    if rs.invariants(ctx, twin) or Game(rs, seed=game.seed, state=twin).pending is not None:
+        return None
+    return twin
+
+
+def _panel(game: Game, viewer: str) -> tuple[str, ...]:
+    """The workbench viewed as ``viewer``: its decision panel's text, and whether ▶▶ stops there."""
+    pytest.importorskip("ipywidgets")
+    from hisoutab.widgets import Workbench
+
+    wb = Workbench(game)
+    wb.view(viewer)
+    at = game.cursor
+    wb.forward()  # at the window without auto-play: it waits, asked or not
+    panel = tuple(getattr(w, "value", "") for w in wb.decisions.box.children)
+    return panel + (str(game.cursor - at), wb.message)

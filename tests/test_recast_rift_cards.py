@@ -12,10 +12,14 @@ from hisoutab.engine.errors import InputError
 from hisoutab.games.recast_rift.rules.cards import builtin_fighters, find_fighter, load_fighter
 from hisoutab.games.recast_rift.rules.decks import DEFAULT_DECKS, builtin_decks, resolve_deck
 from hisoutab.games.recast_rift.rules.vocabulary import (
+    ALIASES,
+    COMBINATORS,
     CONDITIONS,
     EFFECT_VALUES,
+    FILTERS,
     NUMBERS,
     RESTRICTIONS,
+    TARGET_PLAYERS,
     TIMINGS,
     TRIGGERS,
     TYPES,
@@ -114,11 +118,23 @@ def all_abilities():
 
 
 def test_every_effect_and_condition_of_the_vocabulary_is_used() -> None:
+    """Each effect (an alias as the general form it is loaded as), condition, combination of
+    conditions, target and trigger filter of the vocabulary is on a sample card."""
     used = {e.kind for e in all_effects()} | {e.kind for a in AWAKENINGS for e in effects(a.static)}
-    assert used == set(EFFECT_VALUES)
-    conditions = {a.condition for a in all_abilities() if a.condition}
-    conditions |= {e.condition.name for a in all_abilities() for e in a.effects if e.condition}
-    assert conditions == set(CONDITIONS)
+    assert used == set(EFFECT_VALUES) - set(ALIASES)
+    tests = [a.test for a in all_abilities() if a.test]
+    tests += [e.condition for a in all_abilities() for e in a.effects if e.condition]
+    conditions: set[str] = set()
+    while tests:
+        c = tests.pop()
+        conditions.add(c.name)
+        tests += c.parts
+    assert conditions == set(CONDITIONS) | set(COMBINATORS)
+    aims = [e.target for e in all_effects() if e.target]
+    assert {t.whose for t in aims} == set(TARGET_PLAYERS)
+    assert {t.zone for t in aims} >= {"", "I", "III"} and {t.chosen_by for t in aims} == {"you", "owner"}
+    assert any(t.every for t in aims)
+    assert {key for a in all_abilities() for key, _ in a.filter} == set(FILTERS)
 
 
 def test_every_restriction_and_modifier_of_the_vocabulary_is_used() -> None:

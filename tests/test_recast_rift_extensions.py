@@ -13,7 +13,14 @@ from hisoutab import Game, RandomAgent
 from hisoutab.engine.errors import InputError
 from hisoutab.games.recast_rift.rules import extensions
 from hisoutab.games.recast_rift.rules.cards import load_fighter
-from hisoutab.games.recast_rift.rules.vocabulary import ALLOWED, CONDITIONS, COUNTED, EFFECT_VALUES
+from hisoutab.games.recast_rift.rules.vocabulary import (
+    ALLOWED,
+    CONDITIONS,
+    COUNTED,
+    EFFECT_VALUES,
+    NUMBERS,
+    RESTRICTIONS,
+)
 
 REIMU = (Path(__file__).resolve().parent.parent / "hisoutab" / "games" / "recast_rift" / "data"
          / "fighters" / "reimu.yaml").read_text(encoding="utf-8")
@@ -163,3 +170,80 @@ def test_a_built_in_name_cannot_be_registered_again() -> None:
 def test_the_registration_api_is_documented() -> None:
     doc = textwrap.dedent(extensions.__doc__ or "")
     assert "register_effect" in doc and "register_condition" in doc and extensions.GROUP in doc
+
+
+STATICS_MODULE = '''
+from hisoutab.games.recast_rift.rules.extensions import register_modifier, register_restriction
+
+register_restriction("{name}_slow", action="cast", words="cast a card of recast time III",
+                     test=lambda ctx, s, i, spell: spell is not None and 3 in spell.recast)
+register_restriction("{name}_new", words="do what the designer's own effect asks")
+register_modifier("{name}_draw", number="draw_step", words="cards drawn per reserve card",
+                  amount=lambda ctx, s, owner, i, by: by * len(s.players[owner].reserve))
+'''
+NITORI = (Path(__file__).resolve().parent.parent / "hisoutab" / "games" / "recast_rift" / "data"
+          / "fighters" / "nitori.yaml").read_text(encoding="utf-8")
+WALL = '''      - condition: {not: awakened}
+        effects:
+          - cannot: {action: cast, who: opponent, timing: full_power}
+'''
+
+
+def test_a_designer_module_adds_a_restriction_and_a_modifier_the_rules_ask(tmp_path: Path) -> None:
+    """A designer's «cannot» of a built-in action forbids it where the rule asks, narrowed by its
+    test; a new action is asked through statics.forbidden; a designer's modifier of a built-in number
+    changes it by its amount — all through rules/statics.py, as the built-in ones."""
+    from hisoutab.games.recast_rift.rules.statics import forbidden, number
+
+    from .test_recast_rift_support import labels, situation, start
+
+    name = "ext_statics"
+    (tmp_path / "my_statics.py").write_text(STATICS_MODULE.replace("{name}", name), encoding="utf-8")
+    assert WALL in NITORI
+    text = NITORI.replace("fighter: nitori\n", "fighter: nitori\nextensions: [my_statics]\n", 1).replace(
+        WALL, f"      - effects:\n          - cannot: {{action: {name}_slow, who: opponent}}\n"
+              f"          - cannot: {{action: {name}_new, who: opponent}}\n"
+              f"          - modify: {{number: {name}_draw, by: 1, who: you}}\n", 1)
+    path = tmp_path / "nitori_ext.yaml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        load_fighter(path)
+        kappa = {"fighters": [str(path), "alice"],
+                 "spells": ["water_cannon", "extending_arm", "river_flood", "optical_camo", "kappa_toolbox",
+                            "shield_generator", "bubble_wall", "doll_lance", "puppet_wires"]}
+        faith = {"fighters": ["sanae", "alice"],
+                 "spells": ["empty_sky", "miracle_fruit", "moriya_shrine", "wind_counter", "onbashira",
+                            "doll_lance", "puppet_wires", "return_inanimate", "little_legion"]}
+        base = start(decks=[kappa, faith], far=("nitori_awakening", "sanae_awakening"))
+        p2 = {"hand": ["miracle_fruit", "wind_counter", "empty_sky"]}
+        turn = (("turn.end",), ("cleanup", 1), ("refresh",), ("main.act",))
+        free = situation(base, agenda=turn, active=1, p1={"recast_3": [], "recast_2": []}, p2=p2)
+        assert "full-power miracle_fruit" in labels(free) and "cast empty_sky" in labels(free)
+        walled = {"recast_2": ["bubble_wall"], "reserve": ["doll_lance"]}
+        g = situation(base, agenda=turn, active=1, p1=walled, p2=p2)
+        spell = g.ctx.spell
+        assert forbidden(g.ctx, g.state, 1, "cast", spell("P2/miracle_fruit")) is not None  # recast [III]
+        assert forbidden(g.ctx, g.state, 1, "cast", spell("P2/empty_sky")) is None  # recast [I]
+        assert "full-power miracle_fruit" not in labels(g) and "cast empty_sky" in labels(g)
+        assert forbidden(g.ctx, g.state, 1, f"{name}_new") is not None
+        assert forbidden(g.ctx, g.state, 0, f"{name}_new") is None
+        assert number(g.ctx, g.state, 0, "draw_step", 2) == 3  # one reserve card: 1 more
+        assert number(free.ctx, free.state, 0, "draw_step", 2) == 2
+        assert number(g.ctx, g.state, 1, "draw_step", 2) == 2  # who: you
+    finally:
+        for key in (f"{name}_slow", f"{name}_new"):
+            extensions.RESTRICTIONS.pop(key, None)
+            RESTRICTIONS.pop(key, None)
+        extensions.MODIFIERS.pop(f"{name}_draw", None)
+        NUMBERS.pop(f"{name}_draw", None)
+
+
+def test_a_restriction_or_modifier_of_an_unknown_built_in_is_refused() -> None:
+    with pytest.raises(ValueError, match="built in"):
+        extensions.register_restriction("lift")
+    with pytest.raises(ValueError, match="built-in"):
+        extensions.register_restriction("x_lift", action="fly")
+    with pytest.raises(ValueError, match="built in"):
+        extensions.register_modifier("draw_step")
+    with pytest.raises(ValueError, match="built-in"):
+        extensions.register_modifier("x_draw", number="nothing")

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from hisoutab import Game, RandomAgent
 from hisoutab.engine.errors import InputError
@@ -18,10 +19,14 @@ from hisoutab.games.recast_rift.rules.cards import Condition, find_fighter, load
 from hisoutab.games.recast_rift.rules.conditions import holds
 from hisoutab.games.recast_rift.rules.statics import forbidden, number
 from hisoutab.games.recast_rift.rules.vocabulary import (
+    CARD_TARGET,
+    COMBINATORS,
     CONDITIONS,
     EFFECT_VALUES,
+    FILTERS,
     NUMBERS,
     RESTRICTIONS,
+    TARGET_PLAYERS,
     TRIGGERS,
 )
 
@@ -191,6 +196,26 @@ def test_conditions_ask_either_player() -> None:
      "awakening.while_awakened.0.condition.your_turn", "takes no number"),
     ("          - if: attack_hit", "          - if: lucky",
      "spells.wind_counter.on_cast.0.effects.1.if", "unknown condition"),
+    ("          - opponent_draw: 1", "          - draw: {n: 1, target: everyone}",
+     "spells.empty_sky.on_cast.0.effects.1.draw.target", "expected a target"),
+    ("          - opponent_draw: 1", "          - draw: {target: opponent}",
+     "spells.empty_sky.on_cast.0.effects.1.draw", "{n: N, target: …}"),
+    ("          - delay_all: 1", "          - delay: {n: 1, target: {whose: each, chosen_by: owner}}",
+     "spells.miracle_fruit.on_cast.0.effects.2.delay.target.chosen_by", "names one owner"),
+    ("          - delay_all: 1", "          - delay: {n: 1, target: {whose: you, zone: '0'}}",
+     "spells.miracle_fruit.on_cast.0.effects.2.delay.target.zone", "no recast time"),
+    ("          - delay_all: 1", "          - delay: {n: 1, target: {whose: you, side: left}}",
+     "spells.miracle_fruit.on_cast.0.effects.2.delay.target.side", "unknown field"),
+    ("      - when: you_put_face_down\n", "      - when: you_put_face_down\n        filter: {type: attack}\n",
+     "spells.onbashira.while_deployed.0.filter.type", "has no 'type'"),
+    ("      - when: you_put_face_down\n", "      - when: you_cast\n        filter: {colour: red}\n",
+     "spells.onbashira.while_deployed.0.filter.colour", "unknown filter"),
+    ("      - when: you_put_face_down\n", "      - when: you_cast\n        filter: {timing: slow}\n",
+     "spells.onbashira.while_deployed.0.filter.timing", "expected one of"),
+    ("      condition: {life_at_most: 2}", "      condition: {any_of: []}",
+     "awakening.while_awakened.0.condition.any_of", "a list of conditions"),
+    ("      condition: {life_at_most: 2}", "      condition: {not: [lucky]}",
+     "awakening.while_awakened.0.condition.not.0", "unknown condition"),
 ])
 def test_a_bad_new_form_is_a_located_error(tmp_path: Path, old: str, new: str, field: str,
                                            words: str) -> None:
@@ -225,6 +250,8 @@ def _rows(heading: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("heading, table", [
     ("## Effects", EFFECT_VALUES), ("## Triggers", TRIGGERS), ("## Conditions", CONDITIONS),
+    ("## Targets", {*TARGET_PLAYERS, *CARD_TARGET, "all"}), ("## Trigger filters", FILTERS),
+    ("## Several conditions", COMBINATORS),
     ("## \"Cannot\" beats", {**RESTRICTIONS, **NUMBERS}),
 ])
 def test_docs_list_every_word_with_an_example_and_a_scenario_that_runs_it(heading: str, table) -> None:
@@ -240,12 +267,17 @@ def test_docs_list_every_word_with_an_example_and_a_scenario_that_runs_it(headin
         assert all(re.search(r"\| `[^`]+` \|.*\| `[^`]+` ", row) for row in rows.values())
 
 
-def test_every_sample_card_of_sanae_and_alice_is_in_a_scenario() -> None:
+def test_every_sample_card_of_sanae_alice_and_nitori_is_in_a_scenario() -> None:
     """Each of the newer sample cards is played in a scenario of the vocabulary: a step names it."""
     folder = ROOT / "scenarios" / "recast-rift" / "vocabulary"
-    said = " ".join(line for f in folder.glob("*.yaml") for line in f.read_text(encoding="utf-8").splitlines()
-                    if line.startswith("  - ") or line.startswith("- P"))
-    for fighter in ("sanae", "alice"):
+    words: list[str] = []
+    for f in folder.glob("*.yaml"):
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        words += [str(v) for item in data.get("script", []) for v in
+                  (item.values() if isinstance(item, dict) else [item])]
+        words += [str(s) for check in data.get("expect", []) for s in check.get("says", [])]
+    said = " ".join(words).replace("'", "''")
+    for fighter in ("sanae", "alice", "nitori"):
         f = find_fighter(fighter)
         for card in f.spells.values():
             assert card.name in said.replace("''", "'") or f"{card.id}" in said, card.name
@@ -256,12 +288,18 @@ RULESET = get_ruleset("recast-rift")
 DECLARED = {n: {e.to for e in sd.next} for n, sd in RULESET.flow.steps.items()}
 
 
-@pytest.mark.parametrize("decks", [["faith_and_dolls", "faith_and_dolls"],
-                                   ["shrine_and_forest", "faith_and_dolls"],
-                                   ["faith_and_dolls", "mansion_and_garden"]])
-def test_the_newer_sample_cards_play_in_random_games(decks: list[str]) -> None:
-    """Seeded random games with Sanae and Alice: the invariants hold at every step, every transition
-    and clause is declared, every game ends with a winner, and the newer cards are cast."""
+@pytest.mark.parametrize("decks, fighters, least", [
+    (["faith_and_dolls", "faith_and_dolls"], ("sanae", "alice"), 8),
+    (["shrine_and_forest", "faith_and_dolls"], ("sanae", "alice"), 8),
+    (["faith_and_dolls", "mansion_and_garden"], ("sanae", "alice"), 8),
+    (["kappa_and_dolls", "faith_and_dolls"], ("nitori",), 6),
+    (["shrine_and_forest", "kappa_and_dolls"], ("nitori",), 6),
+])
+def test_the_newer_sample_cards_play_in_random_games(decks: list[str], fighters: tuple[str, ...],
+                                                      least: int) -> None:
+    """Seeded random games with Sanae and Alice, or Nitori (the general forms: targets, trigger
+    filters, several conditions): the invariants hold at every step, every transition and clause is
+    declared, every game ends with a winner, and the newer cards are cast."""
     cast: set[str] = set()
     for seed in range(3):
         game = Game("recast-rift", seed=seed, setup={"decks": decks})
@@ -282,5 +320,5 @@ def test_the_newer_sample_cards_play_in_random_games(decks: list[str]) -> None:
                 assert step.after.agenda[-1][0] in DECLARED[step.name], (seed, step.name)
             cast |= {e["card"].split("/", 1)[1] for e in step.events if e.get("type") == "cast"}
         assert game.state.winner in ("P1", "P2")
-    new = {c for f in ("sanae", "alice") for c in find_fighter(f).spells}
-    assert len(cast & new) >= 8
+    new = {c for f in fighters for c in find_fighter(f).spells}
+    assert len(cast & new) >= least, sorted(cast & new)

@@ -75,6 +75,9 @@ class StepDef:
     decide: Callable[..., Any] | None = None  # choice steps: (ctx, state, frame) -> Decision | None
     tags: frozenset[str] = frozenset()
     chance: tuple[str, ...] = ()  # the kinds of chance event the step may draw (shuffle, die, coin…)
+    #: a window: the rules make this step one player's moment to act (``(ctx, state, frame) -> player
+    #: name``); the others see it as that player's window whether or not they have a choice
+    window: Callable[..., str | None] | None = None
 
     @property
     def is_choice(self) -> bool:
@@ -143,15 +146,19 @@ class Flow:
         decide: Callable[..., Any],
         tags: Iterable[str] = (),
         chance: Iterable[str] = (),
+        window: Callable[..., str | None] | None = None,
     ) -> Callable[[Callable[..., Outcome]], Callable[..., Outcome]]:
         """Declare a step that asks a player: ``decide(ctx, state, frame) -> Decision | None`` lists the
         options (``None``: nobody has to choose now and the step runs by itself), and
-        ``fn(ctx, state, frame, choice) -> Outcome`` applies the choice."""
+        ``fn(ctx, state, frame, choice) -> Outcome`` applies the choice. ``window(ctx, state, frame)``
+        names the player whose moment to act the rules make this step (a timing where they *may*
+        act): to every other player it shows as that player's window, whether or not ``decide``
+        found them a choice (:class:`~hisoutab.engine.visibility.Window`)."""
 
         def deco(fn: Callable[..., Outcome]) -> Callable[..., Outcome]:
             self._add(
                 StepDef(name, phase, tuple(clauses), _edges(next), (fn.__doc__ or "").strip(), fn,
-                        decide, frozenset(tags), tuple(chance))
+                        decide, frozenset(tags), tuple(chance), window)
             )
             return fn
 

@@ -16,7 +16,7 @@ from .flow import Outcome, StepDef
 from .options import Options
 from .record import freeze, frozen
 from .ruleset import get_ruleset
-from .visibility import SeenStep, player_view, seen_decision, seen_history
+from .visibility import SeenStep, Window, player_view, seen_decision, seen_history
 
 _set = object.__setattr__  # builds a snapshot's field dict directly (see record.replace)
 _new = object.__new__
@@ -291,8 +291,19 @@ class Game:
         return seen_history(self.ruleset, self.ctx, self.history, player)
 
     def pending_for(self, player: str | None = None) -> Any:
-        """The pending decision as addressed to ``player`` (:func:`visibility.seen_decision`)."""
-        return seen_decision(self.pending, player)
+        """The pending decision as addressed to ``player`` (:func:`visibility.seen_decision`): at
+        another player's window (:meth:`window`) that window, whether or not they have a choice."""
+        return seen_decision(self.pending, player, self.window() if player is not None else None)
+
+    def window(self) -> Window | None:
+        """The player whose moment to act the next step is, if the rules declare it a window
+        (``StepDef.window``), whether or not they have a choice there."""
+        state = self.state
+        if not state.agenda:
+            return None
+        sd = self._steps[state.agenda[-1][0]]
+        who = sd.window(self.ctx, state, state.agenda[-1]) if sd.window is not None else None
+        return Window(who, sd.name) if who else None
 
     # ------------------------------------------------------------------ moving
     def step(self) -> Step:

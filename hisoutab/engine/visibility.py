@@ -274,10 +274,28 @@ class SeenDecision:
     prompt: str
 
 
-def seen_decision(decision: Decision | None, player: str | None) -> SeenDecision | Decision | None:
+@dataclass(frozen=True)
+class Window:
+    """The pending step is ``player``'s moment to act, as the rules declare it (``StepDef.window``,
+    such as an opponent's timing to answer): the others see this, and only this, whether or not
+    ``player`` has a choice there — asked or passed for by the engine, it looks the same."""
+
+    player: str
+    step: str
+
+
+def seen_decision(decision: Decision | None, player: str | None,
+                  window: Window | None = None) -> SeenDecision | Decision | None:
     """``decision`` as addressed to ``player`` (``None``: the whole decision). A decision another
-    player takes alone shows as nothing: whether they had a choice is theirs."""
-    if decision is None or player is None:
+    player takes alone shows as nothing: whether they had a choice is theirs. At a ``window`` of
+    another player the pending step shows as that window — the same with a decision or without
+    (kind ``"window"``, no options, no clauses, no prompt beyond "P2 may act")."""
+    if player is None:
+        return decision
+    deciding = decision is not None and player in decision.players
+    if window is not None and window.player != player and not deciding:
+        return SeenDecision("window", (window.player,), (), (), window.step, f"{window.player} may act")
+    if decision is None:
         return decision
     if player not in decision.players:
         return None

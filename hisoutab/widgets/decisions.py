@@ -21,6 +21,7 @@ from typing import Any
 import ipywidgets as W
 
 from hisoutab.engine.game import Game
+from hisoutab.engine.visibility import Window
 from hisoutab.presentation.cards import card_title
 from hisoutab.presentation.step import card_names
 
@@ -155,7 +156,16 @@ class DecisionPanel:
             return None
 
     def render(self, game: Game, viewer: str | None) -> None:
-        """Show ``game``'s pending decision as ``viewer`` (None: the designer) sees it."""
+        """Show ``game``'s pending decision as ``viewer`` (None: the designer) sees it: at another
+        player's window (a timing the rules make theirs) only that they may act — the same whether
+        or not they have a choice there."""
+        window = others_window(game, viewer)
+        if window is not None:
+            self._key = None
+            self.buttons, self.subsets, self.filters = {}, {}, {}
+            self.box.children = (W.HTML(f"<b>{esc(window.step)}</b><br><i>{esc(viewer or '')} waits: "
+                                        f"{esc(window.player)} may act</i>"),)
+            return
         d = game.pending
         hidden = game.hidden_choices()
         # the same decision (of the same game and state objects) seen the same way: nothing to redo
@@ -236,3 +246,16 @@ class DecisionPanel:
     def shown(self, player: str | None = None) -> list[W.Button]:
         """Every option button of the decision (of one player, or all), shown or filtered out."""
         return [b for p, bs in self.buttons.items() if player is None or p == player for b in bs]
+
+
+def others_window(game: Game, viewer: str | None) -> Window | None:
+    """The window of another player than ``viewer`` the game is at, unless ``viewer`` decides there
+    too (:meth:`Game.window`): what ``viewer`` sees of it does not depend on whether that player has
+    a choice."""
+    if viewer is None or game.over:
+        return None
+    window = game.window()
+    if window is None or window.player == viewer:
+        return None
+    d = game.pending
+    return None if d is not None and viewer in d.players else window

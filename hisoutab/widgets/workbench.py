@@ -32,7 +32,7 @@ from hisoutab.presentation.step import card_names
 from .card_panel import CardPanel
 from .chance_panel import ChancePanel
 from .controls import button, classed, esc
-from .decisions import DecisionPanel
+from .decisions import DecisionPanel, others_window
 from .diff import state_diff
 from .editing import EditPanel, NoSuchEdit
 from .export import exists, line_scenario, write
@@ -223,8 +223,30 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         self.refresh()
 
     def _decide_message(self) -> str:
+        window = others_window(self.game, self.viewing)
+        if window is not None:
+            return (f"{window.player} may act ({window.step}): view as {window.player} to act for "
+                    "them, or tick auto-play")
         d = self.game.pending
         return f"{' and '.join(d.players)} must decide ({d.kind}): use the buttons" if d else ""
+
+    def _waits(self) -> bool:
+        """The game waits for someone at the end of the line: a pending decision, or, viewed as a
+        player, another player's window (it waits the same whether or not they have a choice)."""
+        g = self.game
+        return g.pending is not None or others_window(g, self.viewing) is not None
+
+    def _to_decision(self, g: Game) -> list[Step]:
+        """Run to the next decision; viewed as a player, stop at another player's window too, the
+        same whether or not that player has a choice there."""
+        if self.viewing is None:
+            return g.run(until="decision")
+        taken: list[Step] = []
+        while not g.over and g.pending is None:
+            taken.append(g.step())
+            if others_window(g, self.viewing) is not None:
+                break
+        return taken
 
     def do_step(self) -> Step | None:
         """One step; at a pending decision, the random agent answers it only with auto-play."""
@@ -235,9 +257,9 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         try:
             if g.over and g.cursor >= len(g.line.steps):
                 self.message = f"the game is over: {g.result()}"
-            elif g.pending is not None and g.cursor >= len(g.line.steps):
+            elif self._waits() and g.cursor >= len(g.line.steps):
                 if self.auto.value:
-                    step = self._agent_choice()
+                    step = self._agent_choice() if g.pending is not None else g.step()
                 else:
                     self.message = self._decide_message()
             else:
@@ -267,16 +289,16 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         taken: list[Step] = []
         try:
             g = self.game
-            if self.auto.value and g.pending is not None and g.cursor >= len(g.line.steps):
-                step = self._agent_choice()
+            if self.auto.value and self._waits() and g.cursor >= len(g.line.steps):
+                step = self._agent_choice() if g.pending is not None else g.step()
                 if step is not None:
                     taken.append(step)
             taken += self._replay_to_decision(g, moved=bool(taken))
-            if g.cursor >= len(g.line.steps) and (not taken or g.pending is None):
-                taken += g.run(until="decision")
+            if g.cursor >= len(g.line.steps) and not self._waits():
+                taken += self._to_decision(g)
         except HisoutabError as exc:
             self.message = str(exc)
-        if not taken and self.game.pending is not None:
+        if not taken and self._waits():
             self.message = self._decide_message()
         self.refresh()
         return taken
@@ -302,10 +324,10 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
             g = self.game
             start = g.cursor
             g.goto(len(g.line.steps))
-            taken = g.line.steps[start:g.cursor] + g.run(until="decision")
+            taken = g.line.steps[start:g.cursor] + ([] if self._waits() else self._to_decision(g))
         except HisoutabError as exc:
             self.message = str(exc)
-        if self.game.pending is not None:
+        if self._waits():
             self.message = self._decide_message()
         elif self.game.over:
             self.message = f"the game is over: {self.game.result()}"
@@ -330,7 +352,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         """One tick of play: a step, or a pause where the line stops (the end, a decision)."""
         g = self.game
         blocked = (g.cursor >= len(g.line.steps)
-                   and (g.over or (g.pending is not None and not self.auto.value)))
+                   and (g.over or (self._waits() and not self.auto.value)))
         if blocked:
             self.play.playing = False
             self.message = f"the game is over: {g.result()}" if g.over else "paused: a decision is pending"

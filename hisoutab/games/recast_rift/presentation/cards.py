@@ -100,30 +100,57 @@ def _sides(hand: int | None, life: int | None, how: str) -> str:
     return " and ".join(parts) or f"nothing {how}"
 
 
+_PLAYER = {"you": ("you", "your", ""), "opponent": ("your opponent", "their", "s"),
+           "each": ("each player", "their", "s")}
+_CARDS_OF = {"you": "your own", "opponent": "your opponent's", "each": "either player's"}
+
+
+def _card_target(e: Any, verb: str) -> str:
+    """A card target in words: "one of your opponent's deployed cards in [II] (its owner chooses)"."""
+    t = e.target
+    zone = f" in [{t.zone}]" if t.zone else ""
+    if t.every:
+        whose = {"you": "of yours", "opponent": "of your opponent", "each": "of either player"}[t.whose]
+        return f"{verb} every deployed card {whose}{zone}"
+    chooser = " (its owner chooses)" if t.chosen_by == "owner" else ""
+    return f"{verb} one of {_CARDS_OF[t.whose]} deployed cards{zone}{chooser}"
+
+
+def _player_effect(e: Any) -> str | None:
+    """A player-targeting effect in words, from its target's point of view."""
+    who, their, s = _PLAYER[e.target.whose if e.target is not None else "you"]
+    phrases = {
+        "draw": f"draw{s} {_cards(e.n)}",
+        "face_down": f"put{s} {_cards(e.n)} from {their} hand into {their} face-down pile",
+        "rebuild": f"rebuild{s} {their} deck from {their} face-down and reserve piles",
+        "lift": f"lift{s} {e.n} of {their} deployed cards" + (", one at a time" if e.n > 1 else ""),
+        "lift_all": f"lift{s} all {their} deployed cards at once",
+    }
+    phrase = phrases.get(str(e.kind))
+    if phrase is None:
+        return None
+    return phrase if who == "you" else f"{who} {phrase}"
+
+
 def effect_words(e: Any) -> str:
     """One effect of an ability in words (the vocabulary of the card files)."""
     k = str(e.kind)
+    player = _player_effect(e)
+    if player is not None:
+        return player
+    if k == "delay" and e.target is not None:
+        return _card_target(e, "raise the recast time of") + f" by {e.n}"
+    if k == "reserve" and e.target is not None:
+        return _card_target(e, "make") + (" reserve cards" if e.target.every else " a reserve card")
     words: dict[str, str] = {
-        "draw": f"draw {_cards(e.n)}",
-        "face_down": f"put {_cards(e.n)} from your hand into your face-down pile",
         "face_down_any": "you may put any number of cards from your hand into your face-down pile",
-        "opponent_face_down": f"your opponent puts {_cards(e.n)} from their hand into their face-down pile",
         "raise": f"this card's «Attack» deals {_sides(e.hand, e.life, 'more')}",
         "lower": f"the «Attack» this answers deals {_sides(e.hand, e.life, 'less')} (never below 0)",
         "attack": f"«Attack» {value(e.hand)}/{value(e.life)}",
-        "lift": f"lift {e.n} of your deployed cards" + (", one at a time" if e.n > 1 else ""),
-        "lift_all": "lift all your deployed cards at once",
-        "delay": f"raise the recast time of one of your opponent's deployed cards by {e.n}",
-        "reserve": "make one of your opponent's deployed cards a reserve card",
         "reserve_self": "make this card a reserve card",
         "attack_bonus": f"your «Attack»s deal {_sides(e.hand, e.life, 'more')}",
         "shield": f"«Attack»s against you deal {_sides(e.hand, e.life, 'less')} (never below 0)",
         "no_preempt": "your opponent cannot cast Preempt cards against your «Attack»s",
-        "reserve_own": "make one of your own deployed cards a reserve card",
-        "delay_own": f"raise the recast time of one of your own deployed cards by {e.n}",
-        "delay_all": f"raise the recast time of every deployed card of your opponent by {e.n}",
-        "rebuild": "rebuild your deck from your face-down and reserve piles",
-        "opponent_draw": f"your opponent draws {_cards(e.n)}",
     }
     if k == "cannot":
         return restriction_words(e)
@@ -158,12 +185,31 @@ def modifier_words(e: Any) -> str:
     return f"{what} {'+' if by > 0 else '−'}{abs(by)} {whose}"
 
 
+_FILTER_WORDS = (("recast_at_least", "recast time {} or more"), ("recast_at_most", "recast time {} or less"),
+                 ("hand_at_least", "{} or more Hand damage"), ("life_at_least", "{} or more Life damage"),
+                 ("zone", "in [{}]"))
+
+
+def filter_words(flt: Any) -> str:
+    """A trigger's filter in words, after its event: " (a Normal Attack card, in [III])"."""
+    if not flt:
+        return ""
+    f = dict(flt)
+    kind = " ".join(x for x in (TIMING_NAMES_SHORT.get(f.get("timing", ""), ""),
+                                TYPE_NAMES_SHORT.get(f.get("type", ""), "")) if x)
+    parts = [f"{'an' if kind[:1] in 'AEIOU' else 'a'} {kind} card"] if kind else []
+    for key, words in _FILTER_WORDS:
+        if key in f:
+            parts.append(words.format(ROMAN.get(f[key], f[key]) if key.startswith("recast") else f[key]))
+    return " (" + ", ".join(parts) + ")"
+
+
 def ability_sentence(ability: Any, tag: str = "") -> str:
     """What an ability does, in words: its trigger event, condition and cost, then its effects in
     the order written."""
     lead = []
     if ability.when:
-        lead.append(TRIGGERS.get(ability.when, ability.when.replace("_", " ")))
+        lead.append(TRIGGERS.get(ability.when, ability.when.replace("_", " ")) + filter_words(ability.filter))
     if ability.test:
         static = tag == "static" or (tag == "while_deployed" and ability.continuous)
         lead.append(("while " if static else "if ") + condition_words(ability.test))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from dataclasses import replace as with_fields
 from pathlib import Path
 from typing import Any, Literal
 
@@ -19,15 +20,21 @@ from hisoutab.engine.yamlio import FileCache, Located, find_file, load_yaml, pyd
 
 from . import extensions
 from .vocabulary import (
+    ALIASES,
     ALLOWED,
     BAR_WORDS,
+    CARD_TARGET,
     CAST_FILTERS,
+    COMBINATORS,
     CONDITIONS,
     COUNTED,
     EFFECT_VALUES,
+    FILTERS,
     NUMBERS,
     POSITIONS,
     RESTRICTIONS,
+    TARGET_PLAYERS,
+    TARGETED,
     TIMINGS,
     TRIGGERS,
     TYPES,
@@ -49,8 +56,9 @@ class CostSpec(_Base):
 
 class AbilitySpec(_Base):
     id: str | None = Field(None, pattern=ID)
-    condition: str | dict[str, Any] | None = None
+    condition: str | dict[str, Any] | list[Any] | None = None
     when: str | None = None
+    filter: dict[str, Any] | None = None  # what a trigger asks of its event (vocabulary.FILTERS)
     once_per_turn: bool = False
     preempt: bool = False
     cost: CostSpec | None = None
@@ -93,11 +101,26 @@ class FighterSpec(_Base):
 @dataclass(frozen=True)
 class Condition:
     """A condition on what a player can see: its name (``vocabulary.CONDITIONS``), its number (for
-    a counted one such as ``life_at_most``), and whose it is (``you`` or ``opponent``)."""
+    a counted one such as ``life_at_most``), and whose it is (``you`` or ``opponent``); or one made
+    of others (``vocabulary.COMBINATORS``: ``all_of``, ``any_of``, ``not``) in ``parts``."""
 
     name: str
     n: int = 0
     of: str = "you"
+    parts: tuple[Condition, ...] = ()
+
+
+@dataclass(frozen=True)
+class Target:
+    """Whom or which cards an effect acts on (``vocabulary.TARGETED``), seen from the card's owner:
+    ``whose`` (``you``, ``opponent``, ``each``); for a card, its recast position (``zone``, any
+    when empty), who chooses it (``chosen_by``: ``you`` or the target card's ``owner``) and whether
+    it is every such card (``every``)."""
+
+    whose: str = "you"
+    zone: str = ""
+    chosen_by: str = "you"
+    every: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,6 +135,7 @@ class Effect:
     life: int | None = 0
     data: tuple[tuple[str, Any], ...] = ()
     condition: Condition | None = None
+    target: Target | None = None
 
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.data).get(key, default)
@@ -130,6 +154,7 @@ class Ability:
     preempt: bool = False
     cost_face_down: int = 0
     text: str = ""
+    filter: tuple[tuple[str, Any], ...] = ()  # a trigger's filter on its event
 
     @property
     def continuous(self) -> bool:
@@ -231,12 +256,81 @@ def _effect(located: Located, path: tuple[Any, ...], item: Any, allowed: frozens
                                   + ", ".join(sorted(allowed)))
     expected = EFFECT_VALUES[kind]
     if expected == "none":
+        if kind in TARGETED and isinstance(value, dict):
+            return _targeted(located, path, kind, value)
         if has_value and value is not None:
             raise located.error(path, f"{kind!r} takes no value; write it as '- {kind}'")
-        return Effect(kind)
+        return _aimed(located, path, Effect(kind))
     if not has_value:
         raise located.error(path, f"{kind!r} needs a value; write it as '- {kind}: …'")
-    return _effect_value(located, path, kind, expected, value)
+    if kind in TARGETED and isinstance(value, dict):
+        return _targeted(located, path, kind, value)
+    return _aimed(located, path, _effect_value(located, path, kind, expected, value))
+
+
+def _aimed(located: Located, path: tuple[Any, ...], effect: Effect) -> Effect:
+    """``effect`` in the general form: an alias (``opponent_draw``) becomes its effect with its
+    target, and a targeted effect without one gets its default target."""
+    if effect.kind in ALIASES:
+        kind, target = ALIASES[effect.kind]
+        return with_fields(effect, kind=kind, target=parse_target(located, path, kind, target))
+    if effect.kind in TARGETED and effect.target is None:
+        return with_fields(effect, target=Target(TARGETED[effect.kind][1]))
+    return effect
+
+
+def _targeted(located: Located, path: tuple[Any, ...], kind: str, value: dict[str, Any]) -> Effect:
+    """A targeted effect written with its target: ``{n: N, target: T}`` (``{target: T}`` for one
+    that takes no number)."""
+    counted = EFFECT_VALUES[kind] == "count"
+    keys = {"n", "target"} if counted else {"target"}
+    extra = set(value) - keys
+    if extra or "target" not in value or (counted and "n" not in value):
+        form = "{n: N, target: …}" if counted else "{target: …}"
+        raise located.error(path + ((sorted(extra)[0],) if extra else ()),
+                            f"expected {form} for {kind!r}, e.g. "
+                            + ("{n: 1, target: opponent}" if counted else "{target: {whose: you}}"))
+    n = 0
+    if counted:
+        n = value["n"]
+        if not _is_int(n) or n < 1:
+            raise located.error(path + ("n",), f"expected a number ≥ 1 for {kind!r}, got {n!r}")
+    return Effect(kind, n=n, target=parse_target(located, path + ("target",), kind, value["target"]))
+
+
+def parse_target(located: Located, path: tuple[Any, ...], kind: str, value: Any) -> Target:
+    """The target of effect ``kind`` as written: a player (``you``, ``opponent``, ``each``), or for
+    a card-targeting effect also ``{whose, zone, chosen_by, all}``."""
+    what = TARGETED[kind][0]
+    if isinstance(value, str) and value in TARGET_PLAYERS:
+        return Target(value)
+    if what == "player" or not isinstance(value, dict):
+        shape = "" if what == "player" else " or {whose: …, zone: …, chosen_by: …, all: …}"
+        raise located.error(path, f"expected a target for {kind!r}: one of "
+                                  f"{', '.join(TARGET_PLAYERS)}{shape}, got {value!r}")
+    extra = set(value) - {*CARD_TARGET, "all"}
+    if extra:
+        raise located.error(path + (sorted(extra)[0],), "unknown field; a card target has whose, "
+                                                        "zone, chosen_by and all")
+    out: dict[str, Any] = {}
+    for key, allowed in CARD_TARGET.items():
+        if key in value:
+            if value[key] not in allowed:
+                raise located.error(path + (key,), f"expected one of {', '.join(allowed)}, got "
+                                                   f"{value[key]!r}")
+            out[key] = value[key]
+    every = value.get("all", False)
+    if not isinstance(every, bool):
+        raise located.error(path + ("all",), f"expected true or false, got {every!r}")
+    target = Target(out.get("whose", TARGETED[kind][1]), out.get("zone", ""), out.get("chosen_by", "you"),
+                    every)
+    if target.chosen_by == "owner" and target.whose == "each":
+        raise located.error(path + ("chosen_by",), "'chosen_by: owner' names one owner; expected "
+                                                   "whose: you or opponent")
+    if target.zone == "0" and kind == "delay":
+        raise located.error(path + ("zone",), "a card in [0] has no recast time to raise; expected "
+                                              "III, II or I")
+    return target
 
 
 def _effect_item(located: Located, path: tuple[Any, ...], item: Any
@@ -297,7 +391,7 @@ def _restriction(located: Located, path: tuple[Any, ...], value: Any) -> tuple[t
     out: list[tuple[str, Any]] = [("action", action), ("who", _who(located, path, value))]
     for key, allowed in (("type", TYPES), ("timing", TIMINGS)):
         if key in value:
-            if action != "cast":
+            if "cast" not in (action, getattr(extensions.RESTRICTIONS.get(action), "action", "")):
                 raise located.error(path + (key,), f"{key!r} narrows a 'cast' restriction only")
             if value[key] not in allowed:
                 raise located.error(path + (key,), f"expected one of {', '.join(allowed)}, got "
@@ -322,7 +416,29 @@ def _modifier(located: Located, path: tuple[Any, ...], value: Any) -> tuple[tupl
 
 
 def parse_condition(located: Located, path: tuple[Any, ...], value: Any) -> Condition:
-    """A condition as written: a name (``hand_empty``), or one ``name: N`` pair, and ``of``."""
+    """A condition as written: a name (``hand_empty``), or one ``name: N`` pair, and ``of``; or
+    several (``all_of: [...]``, ``any_of: [...]``, ``not: …``; a bare list is all of them)."""
+    if isinstance(value, list):
+        return _combined(located, path, "all_of", value)
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in COMBINATORS:
+        name, inner = next(iter(value.items()))
+        return _combined(located, path + (name,), name, inner)
+    return _single(located, path, value)
+
+
+def _combined(located: Located, path: tuple[Any, ...], name: str, value: Any) -> Condition:
+    """``all_of`` / ``any_of`` a list of conditions (at ``path``), or ``not`` one."""
+    if name == "not":
+        return Condition("not", parts=(parse_condition(located, path, value),))
+    if not isinstance(value, list) or not value:
+        raise located.error(path, f"expected a list of conditions for {name!r}, e.g. "
+                                  f"{{{name}: [hand_empty, {{life_at_most: 2}}]}}")
+    return Condition(name, parts=tuple(parse_condition(located, path + (k,), c)
+                                       for k, c in enumerate(value)))
+
+
+def _single(located: Located, path: tuple[Any, ...], value: Any) -> Condition:
+    """One condition of ``vocabulary.CONDITIONS``, with ``of``."""
     of = "you"
     if isinstance(value, dict):
         value = dict(value)
@@ -352,6 +468,47 @@ def parse_condition(located: Located, path: tuple[Any, ...], value: Any) -> Cond
                               "pair such as 'life_at_most: 3' (and 'of: opponent')")
 
 
+def parse_filter(located: Located, path: tuple[Any, ...], event: str, value: dict[str, Any]
+                 ) -> tuple[tuple[str, Any], ...]:
+    """A trigger's filter on its ``event``: each field one of ``vocabulary.FILTERS`` that the event
+    carries, with a value of its kind."""
+    if not value:
+        raise located.error(path, "expected at least one field, e.g. {type: attack}")
+    out = []
+    for key, v in value.items():
+        if key not in FILTERS:
+            raise located.error(path + (key,), f"unknown filter {key!r}; expected one of "
+                                               + ", ".join(FILTERS))
+        if event not in FILTERS[key][1]:
+            raise located.error(path + (key,), f"the event {event!r} has no {key!r} to filter on; "
+                                               f"{key!r} filters " + ", ".join(FILTERS[key][1]))
+        allowed = {"type": TYPES, "timing": TIMINGS, "zone": ("III", "II", "I", "0")}.get(key)
+        if allowed is not None and v not in allowed:
+            raise located.error(path + (key,), f"expected one of {', '.join(allowed)}, got {v!r}")
+        if allowed is None and (not _is_int(v) or v < 0):
+            raise located.error(path + (key,), f"expected a number ≥ 0, got {v!r}")
+        out.append((str(key), v))
+    return tuple(out)
+
+
+def _event(located: Located, p: tuple[Any, ...], tag: str, spec: AbilitySpec
+           ) -> tuple[tuple[str, Any], ...]:
+    """Check an ability's trigger event (``when:``) and return its filter (``filter:``)."""
+    if spec.when is not None:
+        if tag != "while_deployed":
+            raise located.error(p + ("when",), "only a [While Deployed] ability of a Trigger "
+                                               "card has a trigger event")
+        if spec.when not in TRIGGERS:
+            raise located.error(p + ("when",), f"unknown trigger event {spec.when!r}; expected "
+                                               "one of " + ", ".join(TRIGGERS))
+    if spec.filter is None:
+        return ()
+    if spec.when is None:
+        raise located.error(p + ("filter",), "a filter narrows a trigger event; expected 'when:' "
+                                             "beside it")
+    return parse_filter(located, p + ("filter",), spec.when, spec.filter)
+
+
 def _abilities(located: Located, path: tuple[Any, ...], specs: Iterable[AbilitySpec], tag: str,
                where: str) -> tuple[Ability, ...]:
     out = []
@@ -362,13 +519,7 @@ def _abilities(located: Located, path: tuple[Any, ...], specs: Iterable[AbilityS
         kind = tag
         if tag == "while_deployed":
             kind = "trigger" if spec.when is not None else "continuous"
-        if spec.when is not None:
-            if tag != "while_deployed":
-                raise located.error(p + ("when",), "only a [While Deployed] ability of a Trigger "
-                                                   "card has a trigger event")
-            if spec.when not in TRIGGERS:
-                raise located.error(p + ("when",), f"unknown trigger event {spec.when!r}; expected "
-                                                   "one of " + ", ".join(TRIGGERS))
+        event_filter = _event(located, p, tag, spec)
         if tag not in ("while_awakened", "static") and spec.id is not None:
             raise located.error(p + ("id",), "'id' belongs to a [While Awakened] ability (one that "
                                              "is activated)")
@@ -387,7 +538,7 @@ def _abilities(located: Located, path: tuple[Any, ...], specs: Iterable[AbilityS
                                                     "on the whole ability is written 'condition:'")
         out.append(Ability(effects, spec.id or "", test, spec.when or "",
                            spec.once_per_turn, spec.preempt,
-                           spec.cost.face_down if spec.cost else 0, spec.text))
+                           spec.cost.face_down if spec.cost else 0, spec.text, event_filter))
     return tuple(out)
 
 

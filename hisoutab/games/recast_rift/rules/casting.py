@@ -53,9 +53,9 @@ def cast(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     if zone != "shared":
         clauses += ("A-5",)
     waiting = len(s.waiting)
-    s = fire(ctx, s, "opponent_casts", 1 - i)
+    s = fire(ctx, s, "opponent_casts", 1 - i, card)
     theirs = len(s.waiting) - waiting
-    s = fire(ctx, s, "you_cast", i)
+    s = fire(ctx, s, "you_cast", i, card)
     now = wait_frames(ctx, s)
     if len(s.waiting) > waiting:
         text += "; " + " and ".join(f"{n} of {pn(j)}'s Trigger card(s)" for j, n in (

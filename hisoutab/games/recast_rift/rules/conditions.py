@@ -1,6 +1,7 @@
 """Conditions on what a player can see (``vocabulary.CONDITIONS``): Life, hand size, zone contents,
-awakened, whose turn, whether the last «Attack» HIT — for the player or their opponent. An ability's
-``condition:`` is checked when it starts (RR-COMP-3.8), an ``if:`` step when it is reached."""
+awakened, whose turn, whether the last «Attack» HIT — for the player or their opponent; and all of,
+any of, or not, several of them (``vocabulary.COMBINATORS``). An ability's ``condition:`` is checked
+when it starts (RR-COMP-3.8), an ``if:`` step when it is reached."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def holds(ctx: Context, s: State, i: int, cond: Condition | None) -> bool:
     """``cond`` holds now for the card of player ``i`` (``of: opponent``: asked of ``1 - i``)."""
     if cond is None:
         return True
+    if cond.parts:
+        found = (holds(ctx, s, i, c) for c in cond.parts)
+        return any(found) if cond.name == "any_of" else (not next(found)) if cond.name == "not" \
+            else all(found)
     who = i if cond.of == "you" else 1 - i
     test = BUILT_IN.get(cond.name) or TESTS[cond.name]
     return bool(test(ctx, s, who, cond.n))
@@ -46,6 +51,10 @@ def words(cond: Condition) -> str:
     """The condition in words, as a card prints it."""
     from .vocabulary import CONDITIONS
 
+    if cond.parts:
+        if cond.name == "not":
+            return f"not ({words(cond.parts[0])})"
+        return (" and " if cond.name == "all_of" else " or ").join(words(c) for c in cond.parts)
     text = CONDITIONS.get(cond.name, cond.name.replace("_", " ")).replace(" N ", f" {cond.n} ")
     text = text.replace(" 1 cards", " 1 card").replace("have 1 deployed cards", "have 1 deployed card")
     if cond.of == "opponent":

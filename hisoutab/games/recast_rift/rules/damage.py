@@ -47,10 +47,20 @@ def sides(ctx: Context, s: State, e: Entry, d: int) -> tuple[bool, bool, bool, b
     return hand_ok, life_ok, short_hand, banned
 
 
+def attack_facts(s: State) -> dict[str, Any]:
+    """What a trigger's filter may ask of the «Attack» being resolved: its card (the cast card, or
+    the card whose text makes it) and its damage."""
+    if not s.stack:
+        return {}
+    e = s.stack[-1]
+    return {"card": e.card or e.source, "hand": e.hand, "life": e.life}
+
+
 def guarded(ctx: Context, s: State, d: int, cards: int) -> State:
     """Player ``d`` took an «Attack» with the Hand: its triggers, and the result remembered."""
-    s = fire(ctx, s, "you_guard", d)
-    s = fire(ctx, s, "opponent_guards", 1 - d)
+    about = attack_facts(s)
+    s = fire(ctx, s, "you_guard", d, **about)
+    s = fire(ctx, s, "opponent_guards", 1 - d, **about)
     if cards:
         s = fire(ctx, s, "you_put_face_down", d)
     return replace(s, last_attack="guard")
@@ -58,7 +68,8 @@ def guarded(ctx: Context, s: State, d: int, cards: int) -> State:
 
 def not_hit(ctx: Context, s: State, d: int) -> State:
     """A graze check kept the «Attack» from HITting player ``d``."""
-    s = fire(ctx, fire(ctx, s, "you_are_not_hit", d), "your_attack_misses", 1 - d)
+    about = attack_facts(s)
+    s = fire(ctx, fire(ctx, s, "you_are_not_hit", d, **about), "your_attack_misses", 1 - d, **about)
     return replace(s, last_attack="graze")
 
 
@@ -94,7 +105,7 @@ def resolve_damage(ctx: Context, s: State, frame: tuple[Any, ...],
         return Outcome(s, f"{pn(d)} takes {dmg} with the Hand", then=(("guard.pick", d, e.hand),),
                        clauses=clauses + ("RR-DMG-2",) + (("A-15",) if e.hand == 0 else ()))
     if side == "life":
-        s = fire(ctx, s, "you_take_with_life", d)
+        s = fire(ctx, s, "you_take_with_life", d, **attack_facts(s))
         forced = " (the Hand side cannot be chosen)" if not chosen else ""
         extra: tuple[str, ...] = ("RR-DMG-2",) if short_hand else ()
         return Outcome(s, f"{pn(d)} takes {dmg} with the Life{forced}",
@@ -175,20 +186,23 @@ def hit(ctx: Context, s: State, d: int, n: int, source: str) -> tuple[State, lis
     before = s.players[d].life
     s, frames = lose_life(ctx, s, d, n, resolution=source == "attack")
     if source == "attack":
-        s = fire(ctx, s, "you_are_hit", d)
-        s = replace(fire(ctx, s, "your_attack_hits", 1 - d), last_attack="hit")
+        about = attack_facts(s)
+        s = fire(ctx, s, "you_are_hit", d, **about)
+        s = replace(fire(ctx, s, "your_attack_hits", 1 - d, **about), last_attack="hit")
     return s, frames + wait_frames(ctx, s), f"HIT: {pn(d)}'s Life {before} → {s.players[d].life}"
 
 
 def others_face_down(ctx: Context, s: State, d: int, drawn: int, keep: str | None) -> State:
-    """A-18 face_down: the drawn cards other than the revealed Graze card go face down."""
+    """A-18 face_down: the drawn cards other than the revealed Graze card go face down, setting off
+    "when a card is put into your face-down pile" like every other face-down placement."""
     if ctx.options["a18.other_drawn"] != "face_down" or not drawn:
         return s
     p = s.players[d]
     cards = p.hand[len(p.hand) - drawn:]
     out = tuple(c for c in cards if c != keep)
-    return setp(s, d, replace(p, hand=tuple(c for c in p.hand if c not in out),
-                              face_down=p.face_down + out))
+    s = setp(s, d, replace(p, hand=tuple(c for c in p.hand if c not in out),
+                           face_down=p.face_down + out))
+    return fire(ctx, s, "you_put_face_down", d) if out else s
 
 
 @FLOW.choice("graze.check", phase="damage",

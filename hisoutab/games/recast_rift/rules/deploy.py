@@ -63,7 +63,7 @@ def deploy(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
         text = (f"{spell.name} has no free position of its recast time: it becomes a reserve card "
                 f"and {pn(i)} takes 1 damage to Life")
         clauses += ("RR-DEP-4", "RR-DEP-5", "RR-ZONE-8")
-        s = fire(ctx, s, "you_make_reserve", i)
+        s = fire(ctx, s, "you_make_reserve", i, e.card)
         if ctx.options["a21.deploy_damage"] == "graze":
             frames: list[tuple[Any, ...]] = [("graze.check", i, 1, "deploy")]
             clauses += ("A-21",)
@@ -82,7 +82,7 @@ def deploy(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Opt
     if len(slot(p, k)) == 1:
         clauses += ("RR-DEP-4",)
     frames = []
-    s = fire(ctx, fire(ctx, s, "you_deploy", i), "opponent_deploys", 1 - i)
+    s = fire(ctx, fire(ctx, s, "you_deploy", i, e.card, zone=k), "opponent_deploys", 1 - i, e.card, zone=k)
     text = f"{pn(i)}'s {spell.name} is deployed to [{numeral(k)}]"
     if recast_shift(ctx, s, i) and k not in spell.recast and k:
         clauses += ("RR-PRIN-1",)

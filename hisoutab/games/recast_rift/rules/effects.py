@@ -19,6 +19,7 @@ from .common import (
     setp,
     short,
     slot,
+    unique_labels,
     with_slot,
     without,
 )
@@ -31,6 +32,7 @@ from .recovery import recovery_frames
 from .state import Entry, State
 from .statics import forbidden
 from .texts import fire
+from .vocabulary import TARGETED
 
 STOP = Option("stop", None)
 
@@ -39,48 +41,117 @@ def _one(chosen: dict[str, Option] | None) -> Any:
     return next(iter(chosen.values())).value if chosen else None
 
 
+# --------------------------------------------------------------------------- targets
+#: a frame's target fields after its six values: (whose, zone, chosen_by, every) — see
+#: ``cards.Target``; a frame without them (an older saved state) has the effect's default target
+TARGET_AT = 6
+
+
+def target_player(frame: tuple[Any, ...]) -> int:
+    """The player a player-targeting effect acts on: the card's owner (``you``) or the opponent."""
+    i = int(frame[1])
+    whose = frame[TARGET_AT] if len(frame) > TARGET_AT else TARGETED[frame[0][4:]][1]
+    return i if whose == "you" else 1 - i
+
+
+def _card_target(frame: tuple[Any, ...]) -> tuple[str, str, str, bool]:
+    """(whose, zone, chosen_by, every) of a card-targeting effect's frame."""
+    if len(frame) > TARGET_AT:
+        whose, zone, chooser, every = frame[TARGET_AT:TARGET_AT + 4]
+        return str(whose), str(zone), str(chooser), bool(every)
+    return TARGETED[frame[0][4:]][1], "", "you", False
+
+
+def _owners(i: int, whose: str) -> tuple[int, ...]:
+    return (i,) if whose == "you" else (1 - i,) if whose == "opponent" else (i, 1 - i)
+
+
+def targets(s: State, frame: tuple[Any, ...], positions: tuple[int, ...]) -> list[tuple[int, str, int]]:
+    """The deployed cards a card-targeting effect may act on: (owner, card, position), each owner's
+    from the farthest position in ``positions`` (narrowed by the target's zone)."""
+    whose, zone, _chooser, _every = _card_target(frame)
+    if zone:
+        positions = tuple(k for k in positions if numeral(k) == zone)
+    return [(o, c, k) for o in _owners(frame[1], whose) for k in positions for c in slot(s.players[o], k)]
+
+
+def chooser(ctx: Context, s: State, frame: tuple[Any, ...]) -> int:
+    """Who chooses the card a card-targeting effect acts on: the card's owner, or the target card's
+    owner (who picks specific cards of theirs, A-16)."""
+    whose, _zone, by, _every = _card_target(frame)
+    if by == "owner":
+        return picker(ctx, s, _owners(frame[1], whose)[0])
+    return int(frame[1])
+
+
+def _whose_words(frame: tuple[Any, ...], cards: str = "cards") -> str:
+    """Whose deployed cards the target names, in words ("the opponent's deployed cards in [II]")."""
+    whose, zone, _by, _every = _card_target(frame)
+    text = {"you": "your own", "opponent": "the opponent's", "each": "either player's"}[whose]
+    return f"{text} deployed {cards}" + (f" in [{zone}]" if zone else "")
+
+
+def _nobody(frame: tuple[Any, ...]) -> str:
+    """Nothing to act on: "P2 has no deployed card" (in the target's zone)."""
+    whose, zone, _by, _every = _card_target(frame)
+    owners = _owners(frame[1], whose)
+    where = f" in [{zone}]" if zone else ""
+    return (f"{pn(owners[0])} has no deployed card{where}" if len(owners) == 1
+            else f"no player has a deployed card{where}")
+
+
+def _more(frame: tuple[Any, ...], n: int) -> tuple[Any, ...]:
+    """The same effect's frame with ``n`` left to do."""
+    return frame[:3] + (n,) + frame[4:]
+
+
 # --------------------------------------------------------------------------- cards and the hand
 @FLOW.auto("eff.draw", phase="text", clauses=("RR-ZONE-4", "RR-DECK-1", "RR-DECK-2", "RR-DECK-3",
                                               "RR-DECK-4"),
-           next=("text.next",), chance=("shuffle", "draw"))
+           next=("eff.draw", "text.next"), chance=("shuffle", "draw"))
 def eff_draw(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
-    """Draw N cards (an empty deck is rebuilt first; with nothing left, no card is drawn)."""
-    _, i, _card, n, _h, _l = frame
-    d = draw(ctx, s, i, n)
-    text = f"{pn(i)} draws {len(d.cards)} (of {n})"
+    """The target draws N cards (an empty deck is rebuilt first; with nothing left, no card is
+    drawn)."""
+    n = frame[3]
+    t = target_player(frame)
+    d = draw(ctx, s, t, n)
+    text = f"{pn(t)} draws {len(d.cards)} (of {n})"
     if d.rebuilds:
         text += "; the deck was empty and is rebuilt"
     return Outcome(d.state, text, events=tuple(d.events), clauses=("RR-ZONE-4",) + d.clauses())
 
 
 def _decide_face_down(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
-    _, i, _card, n, _h, _l = frame
-    hand = s.players[i].hand
+    n = frame[3]
+    t = target_player(frame)
+    hand = s.players[t].hand
     if len(hand) <= n:
         return None
     opts = tuple(Option(f"face down {short(c)}", c) for c in hand)
-    return Decision("face_down", (pn(picker(ctx, s, i)),), (opts,), ("RR-ZONE-7", "A-16"),
-                    "eff.face_down", f"Put a card of {pn(i)}'s hand face down ({n} to go)")
+    return Decision("face_down", (pn(picker(ctx, s, t)),), (opts,), ("RR-ZONE-7", "A-16"),
+                    "eff.face_down", f"Put a card of {pn(t)}'s hand face down ({n} to go)")
 
 
 @FLOW.choice("eff.face_down", phase="text", clauses=("RR-ZONE-7", "A-16"),
              next=("eff.face_down", "text.next", "text"), decide=_decide_face_down)
 def eff_face_down(ctx: Context, s: State, frame: tuple[Any, ...],
                   chosen: dict[str, Option] | None) -> Outcome:
-    """Put N cards from the hand into the face-down pile (all of them when the hand holds no more)."""
-    _, i, card, n, h, li = frame
-    p = s.players[i]
+    """The target puts N cards from their hand into their face-down pile (all of them when the hand
+    holds no more; a16.chooser picks them)."""
+    n = frame[3]
+    t = target_player(frame)
+    p = s.players[t]
     if chosen is None:
         cards = p.hand
-        s = setp(s, i, replace(p, hand=(), face_down=p.face_down + cards))
-        s = fire(ctx, s, "you_put_face_down", i) if cards else s
-        return Outcome(s, f"{pn(i)} puts {len(cards)} card{'s' if len(cards) != 1 else ''} face down",
+        s = setp(s, t, replace(p, hand=(), face_down=p.face_down + cards))
+        s = fire(ctx, s, "you_put_face_down", t) if cards else s
+        return Outcome(s, f"{pn(t)} puts {len(cards)} card{'s' if len(cards) != 1 else ''} face down",
                        clauses=("RR-ZONE-7",))
     c = _one(chosen)
-    s = setp(s, i, replace(p, hand=without(p.hand, c), face_down=p.face_down + (c,)))
-    s = fire(ctx, s, "you_put_face_down", i)
-    more = (("eff.face_down", i, card, n - 1, h, li),) if n > 1 else ()
-    return Outcome(s, f"{pn(i)} puts a card face down", then=more, clauses=("RR-ZONE-7", "A-16"))
+    s = setp(s, t, replace(p, hand=without(p.hand, c), face_down=p.face_down + (c,)))
+    s = fire(ctx, s, "you_put_face_down", t)
+    more = (_more(frame, n - 1),) if n > 1 else ()
+    return Outcome(s, f"{pn(t)} puts a card face down", then=more, clauses=("RR-ZONE-7", "A-16"))
 
 
 def _decide_face_down_any(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
@@ -109,39 +180,6 @@ def eff_face_down_any(ctx: Context, s: State, frame: tuple[Any, ...],
     s = fire(ctx, s, "you_put_face_down", i)
     return Outcome(s, f"{pn(i)} puts a card face down (hand {len(p.hand) - 1})", then=(frame,),
                    clauses=("RR-ZONE-7",))
-
-
-def _decide_opponent_face_down(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
-    _, i, _card, n, _h, _l = frame
-    target = 1 - i
-    hand = s.players[target].hand
-    if len(hand) <= n:
-        return None
-    opts = tuple(Option(f"face down {short(c)}", c) for c in hand)
-    return Decision("face_down", (pn(picker(ctx, s, target)),), (opts,), ("RR-ZONE-7", "A-16"),
-                    "eff.opponent_face_down", f"{pn(target)} puts a hand card face down ({n} to go)")
-
-
-@FLOW.choice("eff.opponent_face_down", phase="text", clauses=("RR-ZONE-7", "A-16"),
-             next=("eff.opponent_face_down", "text.next"), decide=_decide_opponent_face_down)
-def eff_opponent_face_down(ctx: Context, s: State, frame: tuple[Any, ...],
-                           chosen: dict[str, Option] | None) -> Outcome:
-    """The opponent puts N cards from their hand into the face-down pile (the cards' owner picks
-    them: a16.chooser)."""
-    _, i, card, n, h, li = frame
-    target = 1 - i
-    p = s.players[target]
-    if chosen is None:
-        cards = p.hand
-        s = setp(s, target, replace(p, hand=(), face_down=p.face_down + cards))
-        s = fire(ctx, s, "you_put_face_down", target) if cards else s
-        return Outcome(s, f"{pn(target)} puts {len(cards)} card{'s' if len(cards) != 1 else ''} "
-                          "face down", clauses=("RR-ZONE-7",))
-    c = _one(chosen)
-    s = setp(s, target, replace(p, hand=without(p.hand, c), face_down=p.face_down + (c,)))
-    s = fire(ctx, s, "you_put_face_down", target)
-    more = (("eff.opponent_face_down", i, card, n - 1, h, li),) if n > 1 else ()
-    return Outcome(s, f"{pn(target)} puts a card face down", then=more, clauses=("RR-ZONE-7", "A-16"))
 
 
 # --------------------------------------------------------------------------- «Attack»s
@@ -226,164 +264,171 @@ def eff_attack(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
 
 # --------------------------------------------------------------------------- the recast zone
 def _decide_lift(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
-    i = frame[1]
-    p = s.players[i]
-    if forbidden(ctx, s, i, "lift") is not None:
+    t = target_player(frame)
+    p = s.players[t]
+    if forbidden(ctx, s, t, "lift") is not None:
         return None
     opts = tuple(Option(f"lift {short(c)}", c) for k in (1, 2, 3) for c in slot(p, k)
                  if can_lift(ctx, p, c, k))
     if len(opts) < 2:
         return None
-    return Decision("lift", (pn(i),), (opts,), ("RR-LIFT-3",), "eff.lift", "Lift one of your deployed cards")
+    return Decision("lift", (pn(t),), (opts,), ("RR-LIFT-3",), "eff.lift",
+                    f"Lift one of {pn(t)}'s deployed cards")
 
 
 @FLOW.choice("eff.lift", phase="text", clauses=("RR-LIFT-3", "RR-LIFT-5", "RR-LIFT-6", "RR-PRIN-2"),
              next=("recover.pick", "eff.lift", "text.next"), decide=_decide_lift)
 def eff_lift(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
-    """Lift N of your deployed cards, one at a time (each only into a free space; from [I] into [0],
-    then it is recovered)."""
-    _, i, card, n, h, li = frame
-    p = s.players[i]
-    if forbidden(ctx, s, i, "lift") is not None:
-        return Outcome(s, f"{pn(i)} cannot lift (card text: «cannot» beats «can»)",
+    """The target lifts N of their deployed cards, one at a time, choosing which (each only into a
+    free space; from [I] into [0], then it is recovered)."""
+    n = frame[3]
+    t = target_player(frame)
+    p = s.players[t]
+    if forbidden(ctx, s, t, "lift") is not None:
+        return Outcome(s, f"{pn(t)} cannot lift (card text: «cannot» beats «can»)",
                        clauses=("RR-LIFT-3", "RR-PRIN-2"))
     c = _one(chosen)
     if c is None:
         can = [x for k in (1, 2, 3) for x in slot(p, k) if can_lift(ctx, p, x, k)]
         if not can:
-            return Outcome(s, f"{pn(i)} has no deployed card that can lift", clauses=("RR-LIFT-5",))
+            return Outcome(s, f"{pn(t)} has no deployed card that can lift", clauses=("RR-LIFT-5",))
         c = can[0]
     k = position(p, c)
     assert k is not None
-    s = fire(ctx, setp(s, i, lift_one(p, c, k)), "you_lift", i)
-    frames = recovery_frames(s, (i,)) if k == 1 else []
+    s = fire(ctx, setp(s, t, lift_one(p, c, k)), "you_lift", t, c, zone=k)
+    frames = recovery_frames(s, (t,)) if k == 1 else []
     if n > 1:
-        frames.append(("eff.lift", i, card, n - 1, h, li))
-    return Outcome(s, f"{pn(i)} lifts {ctx.name(c)} [{numeral(k)}]→[{numeral(k - 1)}]", then=frames,
+        frames.append(_more(frame, n - 1))
+    return Outcome(s, f"{pn(t)} lifts {ctx.name(c)} [{numeral(k)}]→[{numeral(k - 1)}]", then=frames,
                    clauses=("RR-LIFT-3",) + (("RR-LIFT-6",) if k == 1 else ()))
 
 
 @FLOW.auto("eff.lift_all", phase="text", clauses=("RR-LIFT-3", "RR-LIFT-4", "RR-LIFT-5", "RR-LIFT-6",
                                                   "RR-PRIN-2", "A-22", "A-23"),
-           next=("recover.pick", "text.next"))
+           next=("recover.pick", "eff.lift_all", "text.next"))
 def eff_lift_all(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
-    """Lift all your deployed cards at once (a22.lift_space)."""
-    i = frame[1]
-    if forbidden(ctx, s, i, "lift") is not None:
-        return Outcome(s, f"{pn(i)} cannot lift (card text: «cannot» beats «can»)",
+    """The target lifts all their deployed cards at once (a22.lift_space)."""
+    t = target_player(frame)
+    if forbidden(ctx, s, t, "lift") is not None:
+        return Outcome(s, f"{pn(t)} cannot lift (card text: «cannot» beats «can»)",
                        clauses=("RR-LIFT-3", "RR-PRIN-2"))
-    lifted = lift_all(ctx, s.players[i])
-    s = setp(s, i, lifted.player)
-    if lifted.moved:
-        s = fire(ctx, s, "you_lift", i)
+    lifted = lift_all(ctx, s.players[t])
+    s = setp(s, t, lifted.player)
+    for c, k in lifted.moved:
+        s = fire(ctx, s, "you_lift", t, c, zone=k)
     if not lifted.moved and not lifted.blocked:
-        return Outcome(s, f"{pn(i)} has no deployed card to lift", clauses=("RR-LIFT-3",))
+        return Outcome(s, f"{pn(t)} has no deployed card to lift", clauses=("RR-LIFT-3",))
     clauses: tuple[str, ...] = ("RR-LIFT-3", "RR-LIFT-4")
     if lifted.blocked:
         clauses += ("RR-LIFT-5", "A-22") + (("A-23",) if any(k == 1 for _c, k in lifted.blocked) else ())
     if any(k == 1 for _c, k in lifted.moved):
         clauses += ("RR-LIFT-6",)
-    return Outcome(s, f"{pn(i)} lifts {len(lifted.moved)} card{'s' if len(lifted.moved) != 1 else ''} "
-                      "at once", then=recovery_frames(s, (i,)), clauses=clauses)
+    return Outcome(s, f"{pn(t)} lifts {len(lifted.moved)} card{'s' if len(lifted.moved) != 1 else ''} "
+                      "at once", then=recovery_frames(s, (t,)), clauses=clauses)
+
+
+def _card_choice(ctx: Context, s: State, frame: tuple[Any, ...], positions: tuple[int, ...],
+                 label: str, prompt: str, clause: str) -> Decision | None:
+    """The choice of one target card among ``positions`` (none with fewer than two, or when the
+    effect acts on every such card)."""
+    if _card_target(frame)[3]:
+        return None
+    cards = targets(s, frame, positions)
+    if len(cards) < 2:
+        return None
+    sides = len({o for o, _c, _k in cards}) > 1
+    opts = tuple(Option(text, c) for text, c in unique_labels(
+        (label.format(short(c) + (f" ({pn(o)})" if sides else "")), c) for o, c, _k in cards))
+    who = chooser(ctx, s, frame)
+    return Decision(frame[0][4:], (pn(who),), (opts,), (clause,) + (("A-16",) if who != frame[1] else ()),
+                    frame[0], prompt.format(_whose_words(frame)))
+
+
+def _chosen_cards(s: State, frame: tuple[Any, ...], positions: tuple[int, ...],
+                  chosen: dict[str, Option] | None) -> list[tuple[int, str]]:
+    """The cards the effect acts on: every target (``all``), the one chosen, or the only one."""
+    cards = [(o, c) for o, c, _k in targets(s, frame, positions)]
+    if _card_target(frame)[3]:
+        return cards
+    c = _one(chosen)
+    if c is not None:
+        return [(o, x) for o, x in cards if x == c]
+    return cards[:1]
 
 
 def _decide_delay(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
-    i = frame[1]
-    own = frame[0] == "eff.delay_own"
-    q = s.players[i if own else 1 - i]
-    opts = tuple(Option(f"delay {short(c)}", c) for k in (3, 2, 1) for c in slot(q, k))
-    if len(opts) < 2:
-        return None
-    whose = "your own" if own else "the opponent's"
-    return Decision("delay", (pn(i),), (opts,), ("RR-DEP-7",), frame[0],
-                    f"Raise the recast time of one of {whose} deployed cards")
+    return _card_choice(ctx, s, frame, (3, 2, 1), "delay {}", "Raise the recast time of one of {}",
+                        "RR-DEP-7")
 
 
-def _delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None,
-           t: int) -> Outcome:
-    """Raise the recast time of one deployed card of player ``t`` by N."""
-    n = frame[3]
+def _delay_one(ctx: Context, s: State, t: int, c: str, n: int) -> tuple[State, str, tuple[str, ...]]:
+    """Raise the recast time of ``t``'s deployed card ``c`` by N: (state, words, clauses)."""
     q = s.players[t]
-    c = _one(chosen)
-    if c is None:
-        cards = [x for k in (3, 2, 1) for x in slot(q, k)]
-        if not cards:
-            return Outcome(s, f"{pn(t)} has no deployed card to delay", clauses=("RR-DEP-7",))
-        c = cards[0]
     k = position(q, c)
     assert k is not None
     q, what, to = raise_recast(ctx, q, c, k, n)
     s = setp(s, t, q)
     if what == "reserve":
-        s = fire(ctx, s, "you_make_reserve", t)
-        return Outcome(s, f"{pn(t)}'s {ctx.name(c)} would go nearer than [III]: it becomes a reserve card",
-                       events=({"type": "zone", "player": pn(t), "card": c, "to": "reserve"},),
-                       clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1"))
+        s = fire(ctx, s, "you_make_reserve", t, c, zone=k)
+        return s, f"{ctx.name(c)} would go nearer than [III]: it becomes a reserve card", ("RR-ZONE-8",)
     if what == "stays":
-        return Outcome(s, f"{pn(t)}'s {ctx.name(c)} cannot move into a full position: it stays in "
-                          f"[{numeral(k)}]", clauses=("RR-DEP-7", "A-29"))
-    extra: tuple[str, ...] = ("A-29",) if to != k + n else ()
-    return Outcome(s, f"{pn(t)}'s {ctx.name(c)} [{numeral(k)}]→[{numeral(to)}]",
-                   clauses=("RR-DEP-7", "RR-LIFT-1") + extra)
+        return s, f"{ctx.name(c)} cannot move into a full position: it stays in [{numeral(k)}]", ("A-29",)
+    return s, f"{ctx.name(c)} [{numeral(k)}]→[{numeral(to)}]", (("A-29",) if to != k + n else ())
 
 
-@FLOW.choice("eff.delay", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
+@FLOW.choice("eff.delay", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29", "A-16"),
              next=("text.next",), decide=_decide_delay)
 def eff_delay(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
-    """Raise the recast time of one of the opponent's deployed cards by N: it slides nearer the
-    opponent; past [III] it becomes a reserve card (a full position: a29.raise_into_full)."""
-    return _delay(ctx, s, frame, chosen, 1 - frame[1])
-
-
-@FLOW.choice("eff.delay_own", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
-             next=("text.next",), decide=_decide_delay)
-def eff_delay_own(ctx: Context, s: State, frame: tuple[Any, ...],
-                  chosen: dict[str, Option] | None) -> Outcome:
-    """Raise the recast time of one of your own deployed cards by N (your choice): it stays deployed
-    longer; past [III] it becomes a reserve card (a full position: a29.raise_into_full)."""
-    return _delay(ctx, s, frame, chosen, frame[1])
-
-
-def _deployed_cards(s: State, owner: int) -> list[str]:
-    """``owner``'s deployed cards, from [III] down to [0]."""
-    p = s.players[owner]
-    return [c for k in (3, 2, 1, 0) for c in slot(p, k)]
-
-
-def _reserve_decision(s: State, chooser: int, owner: int, step: str, whose: str) -> Decision | None:
-    """``chooser`` picks which of ``owner``'s deployed cards becomes a reserve card (no choice with
-    fewer than two)."""
-    cards = _deployed_cards(s, owner)
-    if len(cards) < 2:
-        return None
-    opts = tuple(Option(f"make {short(c)} a reserve card", c) for c in cards)
-    return Decision("reserve", (pn(chooser),), (opts,), ("RR-ZONE-8",), step,
-                    f"Make one of {whose} deployed cards a reserve card")
-
-
-def _reserve_chosen(ctx: Context, s: State, owner: int, chosen: dict[str, Option] | None) -> Outcome:
-    """The chosen one of ``owner``'s deployed cards (the only one, without a choice) becomes a
-    reserve card."""
-    c = _one(chosen)
-    if c is None:
-        cards = _deployed_cards(s, owner)
-        if not cards:
-            return Outcome(s, f"{pn(owner)} has no deployed card", clauses=("RR-ZONE-8",))
-        c = cards[0]
-    s, text, events = _make_reserve(ctx, s, owner, c)
-    return Outcome(s, text, events=events, clauses=("RR-ZONE-8",))
+    """Raise the recast time of the target deployed card(s) by N — one of the opponent's by
+    default, chosen by the card's owner; of either side, in a named position, chosen by the target
+    card's owner, or every such card, as the target says: it slides nearer its owner; past [III] it
+    becomes a reserve card (a full position: a29.raise_into_full)."""
+    n = frame[3]
+    cards = _chosen_cards(s, frame, (3, 2, 1), chosen)
+    if not cards:
+        return Outcome(s, f"{_nobody(frame)} to delay", clauses=("RR-DEP-7",))
+    parts = []
+    clauses: tuple[str, ...] = ("RR-DEP-7", "RR-LIFT-1")
+    events: list[dict[str, Any]] = []
+    every = _card_target(frame)[3]
+    one_side = len({t for t, _c in cards}) == 1
+    for t, c in cards:
+        s, words, more = _delay_one(ctx, s, t, c, n)
+        parts.append(words if every and one_side else f"{pn(t)}'s {words}")
+        clauses += more
+        if "RR-ZONE-8" in more:
+            events.append({"type": "zone", "player": pn(t), "card": c, "to": "reserve"})
+    if chosen and chooser(ctx, s, frame) != frame[1]:
+        clauses += ("A-16",)
+    lead = "" if not every else f"{pn(cards[0][0])}'s " * one_side + f"recast times rise by {n}: "
+    return Outcome(s, lead + ", ".join(parts), events=tuple(events), clauses=tuple(dict.fromkeys(clauses)))
 
 
 def _decide_reserve(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
-    i = frame[1]
-    return _reserve_decision(s, i, 1 - i, "eff.reserve", "the opponent's")
+    return _card_choice(ctx, s, frame, (3, 2, 1, 0), "make {} a reserve card",
+                        "Make one of {} a reserve card", "RR-ZONE-8")
 
 
-@FLOW.choice("eff.reserve", phase="text", clauses=("RR-ZONE-8",), next=("text.next",), decide=_decide_reserve)
+@FLOW.choice("eff.reserve", phase="text", clauses=("RR-ZONE-8", "A-16"), next=("text.next",),
+             decide=_decide_reserve)
 def eff_reserve(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
-    """Make one of the opponent's deployed cards a reserve card: it leaves the recast zone for the
-    reserve pile, face up."""
-    return _reserve_chosen(ctx, s, 1 - frame[1], chosen)
+    """Make the target deployed card(s) reserve cards — one of the opponent's by default, chosen
+    by the card's owner; of either side, in a named position, chosen by the target card's owner, or
+    every such card, as the target says: each leaves the recast zone for its owner's reserve pile,
+    face up, and comes back through a deck rebuild."""
+    cards = _chosen_cards(s, frame, (3, 2, 1, 0), chosen)
+    if not cards:
+        return Outcome(s, _nobody(frame), clauses=("RR-ZONE-8",))
+    texts: list[str] = []
+    events: list[dict[str, Any]] = []
+    for t, c in cards:
+        s, text, evs = _make_reserve(ctx, s, t, c)
+        texts.append(text)
+        events += evs
+    clauses: tuple[str, ...] = ("RR-ZONE-8",)
+    if chosen and chooser(ctx, s, frame) != frame[1]:
+        clauses += ("A-16",)
+    return Outcome(s, "; ".join(texts), events=tuple(events), clauses=clauses)
 
 
 def _make_reserve(ctx: Context, s: State, owner: int, card: str
@@ -394,7 +439,8 @@ def _make_reserve(ctx: Context, s: State, owner: int, card: str
     k = position(p, card)
     assert k is not None
     p = with_slot(p, k, without(slot(p, k), card))
-    s = fire(ctx, setp(s, owner, replace(p, reserve=p.reserve + (card,))), "you_make_reserve", owner)
+    s = fire(ctx, setp(s, owner, replace(p, reserve=p.reserve + (card,))), "you_make_reserve", owner,
+             card, zone=k)
     return (s, f"{pn(owner)}'s {ctx.name(card)} becomes a reserve card",
             ({"type": "zone", "player": pn(owner), "card": card, "to": "reserve"},))
 
@@ -403,84 +449,25 @@ def _make_reserve(ctx: Context, s: State, owner: int, card: str
 def eff_reserve_self(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """This card becomes a reserve card (from [0] during its recovery: it is not put into the
     hand)."""
-    _, i, card, _n, _h, _l = frame
+    _, i, card, _n, _h, _l = frame[:6]
     if position(s.players[i], card) is None:
         return Outcome(s, f"{ctx.name(card)} is not deployed: nothing happens", clauses=("RR-ZONE-8",))
     s, text, events = _make_reserve(ctx, s, i, card)
     return Outcome(s, text, events=events, clauses=("RR-ZONE-8", "RR-RCV-2"))
 
 
-def _decide_reserve_own(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision | None:
-    i = frame[1]
-    return _reserve_decision(s, i, i, "eff.reserve_own", "your own")
-
-
-@FLOW.choice("eff.reserve_own", phase="text", clauses=("RR-ZONE-8",), next=("text.next",),
-             decide=_decide_reserve_own)
-def eff_reserve_own(ctx: Context, s: State, frame: tuple[Any, ...],
-                    chosen: dict[str, Option] | None) -> Outcome:
-    """Make one of your own deployed cards a reserve card (your choice): it leaves the recast zone
-    for your reserve pile, face up, and comes back through a deck rebuild."""
-    return _reserve_chosen(ctx, s, frame[1], chosen)
-
-
-@FLOW.auto("eff.delay_all", phase="text", clauses=("RR-DEP-7", "RR-ZONE-8", "RR-LIFT-1", "A-29"),
-           next=("text.next",))
-def eff_delay_all(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
-    """Raise the recast time of every deployed card of the opponent by N, the nearest to the
-    opponent first ([III], then [II], [I]): past [III] a card becomes a reserve card (a full
-    position: a29.raise_into_full)."""
-    _, i, _card, n, _h, _l = frame
-    t = 1 - i
-    cards = [(c, k) for k in (3, 2, 1) for c in slot(s.players[t], k)]
-    if not cards:
-        return Outcome(s, f"{pn(t)} has no deployed card to delay", clauses=("RR-DEP-7",))
-    parts = []
-    clauses: tuple[str, ...] = ("RR-DEP-7", "RR-LIFT-1")
-    for c, _k in cards:
-        q = s.players[t]
-        k = position(q, c)
-        assert k is not None
-        q, what, to = raise_recast(ctx, q, c, k, n)
-        s = setp(s, t, q)
-        if what == "reserve":
-            s = fire(ctx, s, "you_make_reserve", t)
-            parts.append(f"{ctx.name(c)} becomes a reserve card")
-            clauses += ("RR-ZONE-8",)
-        elif what == "stays":
-            parts.append(f"{ctx.name(c)} stays in [{numeral(k)}]")
-            clauses += ("A-29",)
-        else:
-            parts.append(f"{ctx.name(c)} [{numeral(k)}]→[{numeral(to)}]")
-    return Outcome(s, f"{pn(t)}'s recast times rise by {n}: " + ", ".join(parts),
-                   clauses=tuple(dict.fromkeys(clauses)))
-
-
-@FLOW.auto("eff.rebuild", phase="text", clauses=("RR-DECK-2", "RR-DECK-3"), next=("text.next",),
+@FLOW.auto("eff.rebuild", phase="text", clauses=("RR-DECK-2", "RR-DECK-3"), next=("eff.rebuild", "text.next"),
            chance=("shuffle",))
 def eff_rebuild(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
-    """Rebuild your deck now: the face-down and reserve piles join the deck, shuffled (without a
-    face-down or reserve card the deck cannot be rebuilt)."""
-    i = frame[1]
-    if not can_rebuild(s.players[i]):
-        return Outcome(s, f"{pn(i)} has no face-down or reserve card: the deck is not rebuilt",
+    """The target rebuilds their deck now: the face-down and reserve piles join the deck, shuffled
+    (without a face-down or reserve card the deck cannot be rebuilt)."""
+    t = target_player(frame)
+    if not can_rebuild(s.players[t]):
+        return Outcome(s, f"{pn(t)} has no face-down or reserve card: the deck is not rebuilt",
                        clauses=("RR-DECK-3",))
-    s, event = rebuild(ctx, s, i)
-    return Outcome(s, f"{pn(i)} rebuilds the deck ({len(s.players[i].deck)} cards)", events=(event,),
+    s, event = rebuild(ctx, s, t)
+    return Outcome(s, f"{pn(t)} rebuilds the deck ({len(s.players[t].deck)} cards)", events=(event,),
                    clauses=("RR-DECK-2",))
-
-
-@FLOW.auto("eff.opponent_draw", phase="text", clauses=("RR-ZONE-4", "RR-DECK-1", "RR-DECK-2", "RR-DECK-3",
-                                                       "RR-DECK-4"),
-           next=("text.next",), chance=("shuffle", "draw"))
-def eff_opponent_draw(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
-    """Your opponent draws N cards (an empty deck is rebuilt first; with nothing left, no card)."""
-    _, i, _card, n, _h, _l = frame
-    d = draw(ctx, s, 1 - i, n)
-    text = f"{pn(1 - i)} draws {len(d.cards)} (of {n})"
-    if d.rebuilds:
-        text += "; the deck was empty and is rebuilt"
-    return Outcome(d.state, text, events=tuple(d.events), clauses=("RR-ZONE-4",) + d.clauses())
 
 
 @FLOW.auto("eff.custom", phase="text", clauses=tuple(c for c in CLAUSES if c.startswith("RR-")),
@@ -488,7 +475,7 @@ def eff_opponent_draw(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome
 def eff_custom(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
     """A designer's effect (``extensions.register_effect``): its step makes the change and says
     it, citing the clause it was registered with."""
-    _, i, card, n, _h, _l, name = frame
+    _, i, card, n, _h, _l, name = frame[:7]
     custom = EFFECTS[name]
     s, text = custom.step(ctx, s, i, card, n)
     return Outcome(s, text, clauses=(custom.clause,))

@@ -12,10 +12,9 @@ PHASES = ("setup", "draw & lift", "main", "cast", "text", "preempt", "damage", "
 FLOW = Flow("recast-rift", phases=PHASES, start="setup.fighters")
 
 #: the effect steps (``eff.<effect>``) of the closed effect vocabulary
-EFFECT_STEPS = ("eff.draw", "eff.face_down", "eff.face_down_any", "eff.opponent_face_down", "eff.raise",
-                "eff.lower", "eff.attack", "eff.lift", "eff.lift_all", "eff.delay", "eff.reserve",
-                "eff.reserve_self", "eff.reserve_own", "eff.delay_all", "eff.rebuild", "eff.opponent_draw",
-                "eff.delay_own", "eff.custom")
+EFFECT_STEPS = ("eff.draw", "eff.face_down", "eff.face_down_any", "eff.raise", "eff.lower", "eff.attack",
+                "eff.lift", "eff.lift_all", "eff.delay", "eff.reserve", "eff.reserve_self", "eff.rebuild",
+                "eff.custom")
 
 #: below a cast card's processing: the Main phase, or the preempt timing it answered
 AFTER_CAST = ("main.act", "seq.damage", "seq.preempt")

@@ -18,12 +18,17 @@ from .decks import DeckFileSpec, builtin_decks
 from .vocabulary import (
     ALLOWED,
     BAR_WORDS,
+    CARD_TARGET,
     CAST_FILTERS,
+    COMBINATORS,
     CONDITIONS,
     COUNTED,
     EFFECT_VALUES,
+    FILTERS,
     NUMBERS,
     RESTRICTIONS,
+    TARGET_PLAYERS,
+    TARGETED,
     TIMINGS,
     TRIGGERS,
     TYPES,
@@ -33,16 +38,41 @@ from .vocabulary import (
 HAND_LIFE = ("hand", "life")
 NUMBER: Schema = {"type": "integer", "minimum": 0}
 NUMBER_OR_BAR: Schema = {"anyOf": [NUMBER, {"enum": list(BAR_WORDS)}]}
+COUNT: Schema = {"type": "integer", "minimum": 1}
+#: a condition, by reference: conditions nest (``all_of``, ``any_of``, ``not``)
+CONDITION: Schema = {"$ref": "#/$defs/Condition"}
+
+
+def target_schema(kind: str) -> Schema:
+    """The ``target:`` of a targeted effect: a player, or for a card-targeting one a card target."""
+    players: Schema = {"enum": list(TARGET_PLAYERS)}
+    if TARGETED[kind][0] == "player":
+        return players
+    fields: dict[str, Schema] = {k: {"enum": list(v)} for k, v in CARD_TARGET.items()}
+    return {"anyOf": [players, {"type": "object", "properties": fields | {"all": {"type": "boolean"}},
+                                "additionalProperties": False}]}
+
+
+def _aimed(kind: str, plain: Schema | None) -> Schema:
+    """A targeted effect's value: its plain value (``plain``; None: no value), or written with its
+    target (``{n: N, target: …}``, ``{target: …}``)."""
+    counted = EFFECT_VALUES[kind] == "count"
+    fields: dict[str, Schema] = ({"n": COUNT} if counted else {}) | {"target": target_schema(kind)}
+    aimed: Schema = {"type": "object", "properties": fields, "required": list(fields),
+                     "additionalProperties": False}
+    return {"anyOf": [plain if plain is not None else {"type": "null"}, aimed]}
 
 
 def _value(kind: str) -> Schema | None:
     """The schema of an effect's value, dispatched on :data:`EFFECT_VALUES` as the loader checks it
     (None: the effect takes no value)."""
     expected = EFFECT_VALUES[kind]
+    if kind in TARGETED:
+        return _aimed(kind, None if expected == "none" else COUNT)
     if expected == "none":
         return None
     if expected == "count":
-        return {"type": "integer", "minimum": 1}
+        return COUNT
     if expected == "change":  # either side may be left out
         return {"type": "object", "properties": dict.fromkeys(HAND_LIFE, NUMBER),
                 "additionalProperties": False, "minProperties": 1}
@@ -60,16 +90,20 @@ def _value(kind: str) -> Schema | None:
                                                  "who": {"enum": list(WHO)}},
                 "required": ["number", "by", "who"], "additionalProperties": False}
     if expected == "condition":
-        return condition_schema()
+        return CONDITION
     raise ValueError(f"effect {kind!r}: no schema for a value of kind {expected!r}")
 
 
 def condition_schema() -> Schema:
-    """A condition: a name, or one ``name: N`` pair of a counted condition, and ``of``."""
+    """A condition: a name, or one ``name: N`` pair of a counted condition, and ``of``; or several
+    (``all_of`` / ``any_of`` a list, ``not`` one; a bare list is all of them)."""
     plain = [c for c in CONDITIONS if c not in COUNTED]
     counted = [c for c in CONDITIONS if c in COUNTED]
     of = {"of": {"enum": ["you", "opponent"]}}
-    return {"anyOf": [
+    listed: Schema = {"type": "array", "items": CONDITION, "minItems": 1}
+    combined = [{"type": "object", "properties": {name: CONDITION if name == "not" else listed},
+                 "required": [name], "additionalProperties": False} for name in COMBINATORS]
+    return {"anyOf": [listed, *combined,
         {"enum": plain},
         {"type": "object", "properties": {key: {"type": "null"} for key in plain} | of,
          "additionalProperties": False, "minProperties": 2, "maxProperties": 2, "required": ["of"]},
@@ -78,12 +112,21 @@ def condition_schema() -> Schema:
     ]}
 
 
+def filter_schema() -> Schema:
+    """A trigger's filter on its event (the loader checks which events carry which field)."""
+    kinds = {"type": {"enum": list(TYPES)}, "timing": {"enum": list(TIMINGS)},
+             "zone": {"enum": ["III", "II", "I", "0"]}}
+    fields = {key: kinds.get(key, NUMBER) | {"description": words}
+              for key, (words, _events) in FILTERS.items()}
+    return {"type": "object", "properties": fields, "additionalProperties": False, "minProperties": 1}
+
+
 def effects(allowed: frozenset[str]) -> Schema:
     """One effect of an ability that may hold the effects ``allowed``."""
     names = [k for k in EFFECT_VALUES if k in allowed]
     values = {k: _value(k) for k in names}
-    return named_items([k for k in names if values[k] is None],
-                       {k: v for k, v in values.items() if v is not None})
+    bare = [k for k in names if values[k] is None or EFFECT_VALUES[k] == "none"]
+    return named_items(bare, {k: v for k, v in values.items() if v is not None})
 
 
 def _ability(base: Schema, kind: str) -> Schema:
@@ -96,8 +139,9 @@ def fighter_schema() -> Schema:
     schema = model_schema(FighterSpec)
     defs: dict[str, Any] = schema["$defs"]
     base = defs.pop("AbilitySpec")
-    base["properties"]["condition"] = {"anyOf": [condition_schema(), {"type": "null"}],
-                                       "default": None}
+    defs["Condition"] = condition_schema()
+    base["properties"]["condition"] = {"anyOf": [CONDITION, {"type": "null"}], "default": None}
+    base["properties"]["filter"] = {"type": "null", "default": None}  # a trigger's only
     # a trigger event belongs to a [While Deployed] ability of a Trigger card only
     base["properties"]["when"] = {"type": "null", "default": None}
     for tag in ("on_cast", "on_recovery", "on_awaken", "while_awakened", "static"):
@@ -106,6 +150,7 @@ def fighter_schema() -> Schema:
     deployed = _ability(base, "continuous")  # no trigger event: a continuous ability …
     deployed["properties"]["when"] = {"anyOf": [{"enum": list(TRIGGERS)}, {"type": "null"}],
                                       "default": None}
+    deployed["properties"]["filter"] = {"anyOf": [filter_schema(), {"type": "null"}], "default": None}
     deployed["if"] = {"required": ["when"], "properties": {"when": {"enum": list(TRIGGERS)}}}
     deployed["then"] = {"properties": {"effects": {"items": effects(ALLOWED["trigger"])}}}
     deployed["else"] = {"properties": {"effects": {"items": effects(ALLOWED["continuous"])}}}

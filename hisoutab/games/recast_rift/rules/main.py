@@ -173,7 +173,7 @@ def face_down_and_lift(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcom
     k = position(p, target)
     assert k is not None
     s = setp(s, i, lift_one(p, target, k))
-    s = fire(ctx, fire(ctx, s, "you_put_face_down", i), "you_lift", i)
+    s = fire(ctx, fire(ctx, s, "you_put_face_down", i), "you_lift", i, target, zone=k)
     clauses: tuple[str, ...] = ("RR-TURN-3.1.2", "RR-ZONE-7", "RR-LIFT-3")
     if k == 1:
         clauses += ("RR-LIFT-6",)

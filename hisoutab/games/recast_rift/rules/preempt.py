@@ -66,7 +66,8 @@ def _decide_preempt(ctx: Context, s: State, frame: tuple[Any, ...]) -> Decision 
 @FLOW.choice("seq.preempt", phase="preempt",
              clauses=("RR-SEQ-1", "RR-PRE-1", "RR-PRE-2", "RR-PRE-4", "RR-CAST-3.2", "RR-AWK-7",
                       "RR-TURN-3.4", "RR-PRIN-0", "RR-PRIN-2", "A-13", "A-25"),
-             next=("cast", "activate", "awaken", "seq.damage"), decide=_decide_preempt)
+             next=("cast", "activate", "awaken", "seq.damage"), decide=_decide_preempt,
+             window=lambda ctx, s, frame: pn(1 - top(s).controller))
 def preempt(ctx: Context, s: State, frame: tuple[Any, ...], chosen: dict[str, Option] | None) -> Outcome:
     """The opponent's preempt timing: the attacked player may cast a Preempt card (placed on top of
     the card it answers and processed from step 1), activate a [While Awakened] ability with preempt,

@@ -77,7 +77,7 @@ def recovery_done(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
                        clauses=("RR-RCV-2",))
     s = setp(s, i, replace(p, recast_0=without(p.recast_0, card), hand=p.hand + (card,)))
     before = len(s.waiting)
-    s = fire(ctx, s, "you_recover", i)
+    s = fire(ctx, s, "you_recover", i, card)
     return Outcome(s, f"{pn(i)} puts {ctx.name(card)} into the hand: it can be cast again",
                    events=({"type": "zone", "player": pn(i), "card": card, "to": "hand"},),
                    then=waits_since(ctx, s, before), clauses=("RR-RCV-1", "RR-COMP-3.2"))

@@ -17,6 +17,7 @@ from .cards import Effect, Spell
 from .common import deployed
 from .conditions import holds
 from .context import Context
+from .extensions import MODIFIERS, RESTRICTIONS
 from .state import State
 
 
@@ -91,13 +92,25 @@ def forbidden(ctx: Context, s: State, i: int, action: str, spell: Spell | None =
     ``cast``, of ``spell``), or ``None``: the player may, as far as card text goes (RR-PRIN-2)."""
     for st in in_force(ctx, s):
         e = st.effect
-        if e.kind != "cannot" or e.get("action") != action or not applies_to(st, i):
+        if e.kind != "cannot" or not applies_to(st, i) or not _asks(ctx, s, i, e.get("action"), action,
+                                                                       spell):
             continue
         if spell is not None and any(e.get(key) not in (None, getattr(spell, key))
                                      for key in ("type", "timing")):
             continue
         return st
     return None
+
+
+def _asks(ctx: Context, s: State, i: int, written: str, action: str, spell: Spell | None) -> bool:
+    """A «cannot» written with action ``written`` covers ``action``: the same one, or a designer's
+    kind of restriction (``extensions.register_restriction``) of it whose test holds."""
+    custom = RESTRICTIONS.get(written)
+    if custom is None:
+        return written == action
+    if action not in (written, custom.action):
+        return False
+    return custom.test is None or bool(custom.test(ctx, s, i, spell))
 
 
 def number(ctx: Context, s: State, i: int, name: str, base: int) -> int:
@@ -113,6 +126,15 @@ def recast_shift(ctx: Context, s: State, i: int) -> int:
 
 
 def change(ctx: Context, s: State, i: int, name: str) -> int:
-    """The sum of the modifiers of number ``name`` in force for player ``i``."""
-    return sum(st.effect.get("by", 0) for st in in_force(ctx, s)
-               if st.effect.kind == "modify" and st.effect.get("number") == name and applies_to(st, i))
+    """The sum of the modifiers of number ``name`` in force for player ``i`` (a designer's kind of
+    modifier of it, ``extensions.register_modifier``, by its amount)."""
+    total = 0
+    for st in in_force(ctx, s):
+        if st.effect.kind != "modify" or not applies_to(st, i):
+            continue
+        written, by = st.effect.get("number"), int(st.effect.get("by", 0))
+        custom = MODIFIERS.get(written)
+        if written == name or (custom is not None and custom.number == name):
+            amount = None if custom is None else custom.amount
+            total += by if amount is None else int(amount(ctx, s, st.owner, i, by))
+    return total

@@ -18,6 +18,7 @@ from .extensions import EFFECTS
 from .flow import AFTER_TEXT, EFFECT_STEPS, FLOW
 from .state import State, Waiting
 from .statics import number
+from .vocabulary import NUMERALS, TARGETED
 
 #: the clause each ability tag is processed under
 TAG_CLAUSES: dict[str, tuple[str, ...]] = {
@@ -31,19 +32,46 @@ TAG_NAMES = {"on_cast": "[On Cast]", "on_recovery": "[On Recovery]", "trigger": 
              "on_awaken": "[On Awaken]", "while_awakened": "[While Awakened]"}
 
 
-def fire(ctx: Context, s: State, event: str, i: int) -> State:
-    """``event`` happened to player ``i``: every Trigger ability of ``i``'s deployed cards that waits
-    for it joins the waiting cards."""
+def fire(ctx: Context, s: State, event: str, i: int, card: str = "", *, hand: int | None = None,
+         life: int | None = None, zone: int | None = None) -> State:
+    """``event`` happened to player ``i`` (about ``card``: the card cast, deployed, lifted…, or whose
+    «Attack» it is; with its damage ``hand`` / ``life`` and its recast position ``zone``): every
+    Trigger ability of ``i``'s deployed cards that waits for it, and whose filter the event passes,
+    joins the waiting cards."""
     if not ctx.abilities:
         return s
     new = []
-    for card, _k in deployed(ctx, s.players[i]):
-        for a, ability in enumerate(ctx.spell(card).while_deployed):
-            if ability.when == event:
-                new.append(Waiting(card, i, a, event))
+    for own, _k in deployed(ctx, s.players[i]):
+        for a, ability in enumerate(ctx.spell(own).while_deployed):
+            if ability.when == event and passes(ctx, ability.filter, card, hand, life, zone):
+                new.append(Waiting(own, i, a, event))
     if not new:
         return s
     return replace(s, waiting=s.waiting + tuple(new))
+
+
+def passes(ctx: Context, flt: tuple[tuple[str, Any], ...], card: str, hand: int | None,
+           life: int | None, zone: int | None) -> bool:
+    """The event passes a trigger's filter (``vocabulary.FILTERS``): every field holds."""
+    if not flt:
+        return True
+    c = ctx.cards.get(card) if card else None
+    greatest = max(getattr(c, "recast", None) or (0,))
+    facts: dict[str, Any] = {"type": getattr(c, "type", None), "timing": getattr(c, "timing", None),
+                             "zone": None if zone is None else NUMERALS[zone]}
+    for key, v in flt:
+        if key in facts:
+            ok = facts[key] == v
+        elif key == "recast_at_least":
+            ok = c is not None and greatest >= v
+        elif key == "recast_at_most":
+            ok = c is not None and greatest <= v
+        else:
+            got = hand if key == "hand_at_least" else life
+            ok = got is not None and got >= v
+        if not ok:
+            return False
+    return True
 
 
 def busy(ctx: Context, s: State) -> bool:
@@ -71,17 +99,25 @@ def waits_since(ctx: Context, s: State, before: int) -> list[tuple[Any, ...]]:
     return wait_frames(ctx, s) if len(s.waiting) > before else []
 
 
-def effect_frame(ctx: Context, s: State, i: int, card: str, ability: Ability, j: int) -> tuple[Any, ...]:
-    """The frame of effect ``j`` of ``ability``: ``(eff.<kind>, player, card, n, hand, life)``; a
-    count card text changes is read when the effect starts (RR-PRIN-1); a designer's effect is
-    ``(eff.custom, …, its name)``."""
+def effect_frames(ctx: Context, s: State, i: int, card: str, ability: Ability, j: int
+                  ) -> tuple[tuple[Any, ...], ...]:
+    """The frames of effect ``j`` of ``ability``: ``(eff.<kind>, player, card, n, hand, life)``, then
+    for a targeted effect its target (``whose, zone, chosen_by, every``; a player target ``each``
+    is one frame per player, the card's owner first); a count card text changes is read when the
+    effect starts (RR-PRIN-1); a designer's effect is ``(eff.custom, …, its name)``."""
     e = ability.effects[j]
     n = e.n
     if e.kind in COUNTS:
         n = max(1, number(ctx, s, i, COUNTS[e.kind], e.n))
     if e.kind in EFFECTS:
-        return ("eff.custom", i, card, n, e.hand, e.life, e.kind)
-    return (f"eff.{e.kind}", i, card, n, e.hand, e.life)
+        return (("eff.custom", i, card, n, e.hand, e.life, e.kind),)
+    base = (f"eff.{e.kind}", i, card, n, e.hand, e.life)
+    t = e.target
+    if t is None:
+        return (base,)
+    if t.whose == "each" and TARGETED[e.kind][0] == "player":
+        return tuple(base + (whose, "", "you", False) for whose in ("you", "opponent"))
+    return (base + (t.whose, t.zone, t.chosen_by, t.every),)
 
 
 @FLOW.auto("text", phase="text",
@@ -100,7 +136,7 @@ def process_text(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
         return Outcome(s, f"{label}: the condition ({words(ability.test)}) is not met, "
                           "nothing happens", then=wait_frames(ctx, s), clauses=clauses)
     s = replace(s, texts=s.texts + 1)
-    frames = [effect_frame(ctx, s, i, card, ability, 0), ("text.next", i, card, tag, k, 1)]
+    frames = [*effect_frames(ctx, s, i, card, ability, 0), ("text.next", i, card, tag, k, 1)]
     return Outcome(s, label + (f" ({ability.text})" if ability.text else ""), then=frames,
                    clauses=clauses + ("RR-PRIN-3",))
 
@@ -124,7 +160,7 @@ def next_effect(ctx: Context, s: State, frame: tuple[Any, ...]) -> Outcome:
                           "here", then=wait_frames(ctx, s), clauses=("RR-PRIN-3", "RR-COMP-3.8"))
     if j < len(ability.effects):
         return Outcome(s, f"{ctx.name(card)}: effect {j + 1} of {len(ability.effects)}",
-                       then=(effect_frame(ctx, s, i, card, ability, j),
+                       then=(*effect_frames(ctx, s, i, card, ability, j),
                              ("text.next", i, card, tag, k, j + 1)))
     s = replace(s, texts=max(0, s.texts - 1))
     return Outcome(s, f"{ctx.name(card)}'s ability is done", then=wait_frames(ctx, s))

@@ -63,6 +63,39 @@ ALLOWED: dict[str, frozenset[str]] = {
     "static": STATIC,
 }
 
+#: the effects that take a ``target:`` (written ``draw: {n: 2, target: opponent}``): effect → what it
+#: targets, a ``player`` (``you``, ``opponent`` or ``each``, seen from the card's owner) or a
+#: ``card`` (a deployed card: ``{whose: …, zone: …, chosen_by: …, all: …}``), and its target
+#: when none is written
+TARGETED: dict[str, tuple[str, str]] = {
+    "draw": ("player", "you"),
+    "face_down": ("player", "you"),
+    "rebuild": ("player", "you"),
+    "lift": ("player", "you"),
+    "lift_all": ("player", "you"),
+    "delay": ("card", "opponent"),
+    "reserve": ("card", "opponent"),
+}
+#: the players a target names, seen from the card's owner (``each``: both, the owner first)
+TARGET_PLAYERS = ("you", "opponent", "each")
+#: the fields of a card target and the values each takes (``zone``: a recast position, any when
+#: left out; ``chosen_by``: the card's owner — ``you`` — or the target card's ``owner``, as the
+#: rules have it for a card of the opponent's, A-16; ``all``: every such card instead of one)
+CARD_TARGET: dict[str, tuple[str, ...]] = {
+    "whose": TARGET_PLAYERS,
+    "zone": ("III", "II", "I", "0"),
+    "chosen_by": ("you", "owner"),
+}
+#: the older pair spellings, each mapped to the general form when the file is loaded (one code path):
+#: alias → (effect, its target)
+ALIASES: dict[str, tuple[str, str | dict[str, object]]] = {
+    "opponent_draw": ("draw", "opponent"),
+    "opponent_face_down": ("face_down", "opponent"),
+    "delay_own": ("delay", {"whose": "you"}),
+    "delay_all": ("delay", {"whose": "opponent", "all": True}),
+    "reserve_own": ("reserve", {"whose": "you"}),
+}
+
 #: whom a restriction or modifier applies to, seen from the card's owner
 WHO = ("you", "opponent", "both")
 
@@ -114,6 +147,12 @@ CONDITIONS: dict[str, str] = {
     "reserve_at_least": "your reserve pile holds N cards or more",
     "deployed_at_least": "you have N deployed cards or more",
 }
+#: conditions made of conditions (``condition: {all_of: [...]}``): each holds when …
+COMBINATORS: dict[str, str] = {
+    "all_of": "every condition of the list holds",
+    "any_of": "at least one condition of the list holds",
+    "not": "the condition does not hold",
+}
 #: the conditions written with a number (``life_at_most: 3``)
 COUNTED: set[str] = set({"life_at_most", "life_at_least", "hand_at_most", "hand_at_least", "deck_at_most",
                      "face_down_at_least", "reserve_at_least", "deployed_at_least"})
@@ -139,4 +178,25 @@ TRIGGERS: dict[str, str] = {
     "opponent_rebuilds": "when your opponent's deck is rebuilt",
     "you_awaken": "when you awaken",
     "opponent_awakens": "when your opponent awakens",
+}
+
+#: what a trigger's ``filter:`` may ask of its event: field → (its words, the events that carry it).
+#: ``type``, ``timing`` and the recast times are those of the event's card (the card cast, deployed,
+#: recovered, lifted or made a reserve card, or the card whose «Attack» it is); ``hand`` and ``life``
+#: the «Attack»'s damage; ``zone`` the recast position the card is deployed to, lifted from or
+#: leaves.
+_CARD_EVENTS = ("opponent_casts", "you_cast", "you_are_hit", "your_attack_hits", "you_are_not_hit",
+                "your_attack_misses", "you_guard", "opponent_guards", "you_take_with_life", "you_deploy",
+                "opponent_deploys", "you_lift", "you_recover", "you_make_reserve")
+_ATTACK_EVENTS = ("you_are_hit", "your_attack_hits", "you_are_not_hit", "your_attack_misses", "you_guard",
+                  "opponent_guards", "you_take_with_life")
+FILTERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "type": ("the card is of this type (attack, action, set, trigger)", _CARD_EVENTS),
+    "timing": ("the card has this timing (normal, preempt, full_power)", _CARD_EVENTS),
+    "recast_at_least": ("the card's greatest recast time is N or more", _CARD_EVENTS),
+    "recast_at_most": ("the card's greatest recast time is N or less", _CARD_EVENTS),
+    "hand_at_least": ("the «Attack»'s Hand damage is N or more (a bar: never)", _ATTACK_EVENTS),
+    "life_at_least": ("the «Attack»'s Life damage is N or more (a bar: never)", _ATTACK_EVENTS),
+    "zone": ("the recast position (III, II, I, 0) the card is deployed to, lifted from or leaves",
+             ("you_deploy", "opponent_deploys", "you_lift", "you_make_reserve")),
 }
