@@ -51,8 +51,8 @@ EXPECTED: dict[str, str] = {
     'hisoutab-0.45.2@options': '90dd208d4a4cacfa99c88e6036bd3d5e67134e43f466a194663e0c8ba65afb05',
     'hisoutab-draft': 'ff1c68ec47f3831482f05527848d39a8e11c6d52e15adff91f3c84d8aefe321a',
     'hisoutab-draft@alternatives': '58957f7d491aa4e4cec2774cdb101f91be1bee1f75800b4c1746936aa25d95c2',
-    'recast-rift': 'cb38f66ced2f2eaac54bca3b29346ef5d65d88641b0e25e047b85bd1fa8306ad',
-    'recast-rift@a12-20': '6a988d64b52370b70096174f6002d4318069b6364522d25ba58982accd697489',
+    'recast-rift': 'ee01a5eeb21d86752da14a3e5b6f7f3223324b4c505d7894612e2d26ec2fd508',
+    'recast-rift@a12-20': 'f0ee305774fb0dcda18c0740bc4a52e3acfef0113af26bf7ee2360492e446b5f',
     'toy-coop': 'c37e6b4dc77087022b1a24bf8ad7d0c96b5a6647f816a3dd0908f3ea5c92f76b',
     'toy-dice-race': '1f6211868215a1d71a4e14d0748964f8791bc2209723ddd65940536df2b5260f',
 }
