@@ -155,3 +155,15 @@ def frozen(data: Any) -> bool:
     if isinstance(data, dict):
         return all(frozen(v) for v in data.values())
     return True
+
+
+def stable_hash(value: Any) -> str:
+    """The SHA-256 (hex) of a record tree's canonical JSON (:func:`to_dict`, keys sorted): the same
+    for equal values in every process and on every machine, unlike ``hash()``, which Python salts
+    per process."""
+    import hashlib
+    import json
+
+    text = json.dumps(to_dict(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      default=repr)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
