@@ -74,3 +74,15 @@ def test_a_bad_goal_is_shown_not_raised_and_step_into_waits_for_a_search():
     assert found.verdict == "forced" and not wb.b_step_into.disabled
     assert wb.step_into()
     assert wb.game.state.players[1].life == 5
+
+
+def test_viewing_as_a_player_puts_the_search_away():
+    wb = bench("p2_escapes_the_jab.yaml")
+    assert wb.explore("damage(P2) >= 1", 1) is not None
+    wb.view("P2")
+    assert wb.exploration is None and wb.e_lines.options == () and wb.e_tree.value == ""
+    assert "view as the designer" in html.unescape(wb.e_msg.value)
+    assert wb.explore("damage(P2) >= 1", 1) is None  # refused while a player looks
+    assert not wb.step_into(0)
+    wb.view(None)
+    assert wb.explore("damage(P2) >= 1", 1) is not None

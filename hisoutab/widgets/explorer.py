@@ -19,7 +19,11 @@ from hisoutab.engine.errors import HisoutabError
 
 from .controls import accepted, button, classed, esc, refused
 
-__all__ = ["ExplorerPanel", "play_line"]
+__all__ = ["HIDDEN", "ExplorerPanel", "play_line"]
+
+#: the search sees the whole state, every player's hidden cards and options included
+HIDDEN = ("viewing as {player}: the search sees every hidden card and every player's options; "
+          "view as the designer to search")
 
 
 def play_line(game: Any, moves: Any) -> None:
@@ -53,6 +57,8 @@ class ExplorerPanel:
     game: Any
     games: dict[str, Any]
     message: str
+    viewing: str | None
+    view_as: W.Dropdown
 
     def _build_explorer_panel(self) -> W.VBox:
         from hisoutab.explorer import CHANCE_MODES, MAX_DEPTH
@@ -84,6 +90,7 @@ class ExplorerPanel:
         self._found: list[Any] = []
         self.b_explore.on_click(lambda _: self.explore())
         self.b_step_into.on_click(lambda _: self.step_into())
+        self.view_as.observe(lambda _: self._hide_from_players(), names="value")
         return W.VBox([W.HBox([self.e_goal, self.e_depth, self.e_for, self.e_chance, self.b_explore],
                               layout=W.Layout(flex_flow="row wrap")),
                        self.e_msg, self.e_result, W.HBox([self.e_lines, self.b_step_into]), self.e_tree])
@@ -99,6 +106,9 @@ class ExplorerPanel:
             self.e_goal.value = goal
         if depth is not None:
             self.e_depth.value = depth
+        if self.viewing is not None:
+            self.e_msg.value = refused(HIDDEN.format(player=self.viewing))
+            return None
         try:
             found = explore(self.game, self.e_goal.value, depth=int(self.e_depth.value),
                             side=self.e_for.value or None, chance=self.e_chance.value)
@@ -137,6 +147,18 @@ class ExplorerPanel:
                 f"<li>{esc(' → '.join(m.words() for m in line))} (P(goal) = {esc(p)})</li>"
                 for line, p in escapes) + "</ol>")
         return "".join(parts)
+
+    def _hide_from_players(self) -> None:
+        """Viewing as a player, the search (which sees every card) is put away."""
+        if self.viewing is None or self.exploration is None:
+            return
+        self.exploration = None
+        self._explored_at = None
+        self._found = []
+        self.e_lines.options = []
+        self.b_step_into.disabled = True
+        self.e_result.value = self.e_tree.value = ""
+        self.e_msg.value = refused(HIDDEN.format(player=self.viewing))
 
     # ---------------------------------------------------------------- stepping in
     def step_into(self, k: int | None = None) -> bool:
