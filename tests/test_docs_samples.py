@@ -20,6 +20,7 @@ import io
 import itertools
 import re
 import shlex
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -146,6 +147,12 @@ def _failing_expectation(tmp: Path) -> None:
         encoding="utf-8")
 
 
+def _explore_scenarios(tmp: Path) -> None:
+    """The scenarios of docs/explorer.md, where its samples name them."""
+    (tmp / "scenarios").mkdir()
+    shutil.copytree(ROOT / "scenarios" / "explore", tmp / "scenarios" / "explore")
+
+
 #: what the folder holds before a command runs, as the page around its sample says
 PREPARE: dict[str, Callable[[Path], None]] = {
     "hisoutab play --p1 /tmp/cards/typo_field.yaml": _typo_field,
@@ -153,6 +160,9 @@ PREPARE: dict[str, Callable[[Path], None]] = {
     "hisoutab graph phases -o phases.dot": _hand_edited_graph,
     "hisoutab check scenarios/x.yaml": _failing_expectation,
     "hisoutab diff docs/examples/jab_vs_poke.yaml --rulesets hisoutab-0.45.2,hisoutab-draft": _jab_vs_poke,
+    **{f"hisoutab explore scenarios/explore/{args}": _explore_scenarios for args in (
+        'p2_escapes_the_jab.yaml --goal "damage(P2) >= 1" --depth 1',
+        'p1_forces_life_down.yaml --goal "P2.lfe <= 4"', 'p1_forces_life_down.yaml --goal "event: bogus"')},
 }
 
 

@@ -207,3 +207,20 @@ def resolve_viewer(viewer: str | None, game: Any) -> str | None:
             return player
     raise InputError(f"{viewer!r} is not a player of this game; expected one of "
                      f"{', '.join(players)} or {DESIGNER} (any case)", field="--viewer")
+
+
+def scenario_game(file: str, step: int | None) -> Any:
+    """The game a scenario file plays (its setup, script and stop), with the cursor after ``step``
+    steps (or at its end)."""
+    from hisoutab.scenarios.runner import run_file
+
+    result = run_file(file)
+    game = result.game
+    if game is None:
+        raise InputError(result.report(), file=file)
+    if step is not None:
+        if not 0 <= step <= len(game.line.steps):
+            raise InputError(f"the scenario runs {len(game.line.steps)} steps; expected --step "
+                             f"0..{len(game.line.steps)}", field="--step")
+        game.goto(step)
+    return game

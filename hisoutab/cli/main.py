@@ -1,7 +1,8 @@
 """``hisoutab`` — the command line: play, rules, scenarios, pictures, graphs, benchmark.
 
 Every command lives in a module of its own (``game_commands``, ``scenario_commands``,
-``view_commands``, ``notebook_command``, ``export_commands``, ``schema_command``); this module only
+``view_commands``, ``notebook_command``, ``export_commands``, ``schema_command``,
+``explore_command``); this module only
 gathers them. Errors print one clear line, never a traceback.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import click
 
 from hisoutab.cli import (
+    explore_command,
     export_commands,
     game_commands,
     notebook_command,
@@ -40,7 +42,7 @@ def main() -> None:
 
 
 for _module in (game_commands, scenario_commands, view_commands, notebook_command, export_commands,
-                schema_command):
+                schema_command, explore_command):
     for _command in _module.COMMANDS:
         main.add_command(_command)
 

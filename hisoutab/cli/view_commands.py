@@ -21,6 +21,7 @@ from hisoutab.cli.common import (
     parse_options,
     parse_setup,
     resolve_viewer,
+    scenario_game,
     setup_options,
 )
 from hisoutab.engine.errors import InputError
@@ -168,23 +169,6 @@ def built_game(file: str | None, seed: int, step: int | None, ruleset: str,
     setup = parse_setup(ruleset, setup_items, p1, p2)
     game = seeded_game(seed, step, ruleset=ruleset, setup=setup, options=parse_options(options))
     return game, _where(game, seed)
-
-
-def scenario_game(file: str, step: int | None) -> Any:
-    """The game a scenario file plays (its setup, script and stop), with the cursor after ``step``
-    steps (or at its end)."""
-    from hisoutab.scenarios.runner import run_file
-
-    result = run_file(file)
-    game = result.game
-    if game is None:
-        raise InputError(result.report(), file=file)
-    if step is not None:
-        if not 0 <= step <= len(game.line.steps):
-            raise InputError(f"the scenario runs {len(game.line.steps)} steps; expected --step "
-                             f"0..{len(game.line.steps)}", field="--step")
-        game.goto(step)
-    return game
 
 
 @click.command()

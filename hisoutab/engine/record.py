@@ -163,3 +163,15 @@ def frozen(data: Any) -> bool:
             if not frozen(v):
                 return False
     return True
+
+
+def stable_hash(value: Any) -> str:
+    """The SHA-256 (hex) of a record tree's canonical JSON (:func:`to_dict`, keys sorted): the same
+    for equal values in every process and on every machine, unlike ``hash()``, which Python salts
+    per process."""
+    import hashlib
+    import json
+
+    text = json.dumps(to_dict(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      default=repr)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -35,6 +35,7 @@ from .controls import button, classed, esc
 from .decisions import DecisionPanel, others_window
 from .diff import state_diff
 from .editing import EditPanel, NoSuchEdit
+from .explorer import ExplorerPanel
 from .export import exists, line_scenario, write
 from .rerun import RerunPanel
 from .surface import KEYS, Surface, Ticker
@@ -58,7 +59,7 @@ def rules_href(url: str) -> str:
     return "../" + url
 
 
-class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[misc, unused-ignore]  # untyped ipywidgets
+class Workbench(EditPanel, RerunPanel, ChancePanel, ExplorerPanel, W.VBox):  # type: ignore[misc, unused-ignore]  # untyped ipywidgets
     """A game in widgets. ``Workbench(game)``, ``Workbench(state)`` (a new game from that state, of
     the ruleset the state belongs to) or ``Workbench(None)`` (a new game of ``ruleset`` with
     ``seed``).
@@ -160,6 +161,7 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
         edit = self._build_edit_panel(self.presentation)
         options = self._build_rerun_panel()
         chance = self._build_chance_panel()
+        explorer = self._build_explorer_panel()
 
         # ------------------------------------------------------------ wiring
         self.b_first.on_click(lambda _: self._move(lambda g: g.goto(0)))
@@ -195,8 +197,9 @@ class Workbench(EditPanel, RerunPanel, ChancePanel, W.VBox):  # type: ignore[mis
                          "hs-branch")
         export = W.VBox([self.x_path, W.HBox([self.b_export_state, self.b_export_line]),
                          W.HBox([self.x_msg, self.b_export_replace])])
-        tools = classed(W.Accordion(children=[edit, export, options, chance],
-                                    titles=("edit the situation", "export", "rule options", "chance")),
+        tools = classed(W.Accordion(children=[edit, export, options, chance, explorer],
+                                    titles=("edit the situation", "export", "rule options", "chance",
+                                            "explore")),
                         "hs-tools")
         left = classed(W.VBox([self.picture, self.compare_box],
                               layout=W.Layout(flex="1 1 560px", min_width="0")), "hs-main-picture")
