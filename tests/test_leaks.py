@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from hisoutab import Game, RandomAgent
-from hisoutab.engine.record import is_record, replace
+from hisoutab.engine.record import from_dict, is_record, replace, to_dict
 from hisoutab.engine.ruleset import all_rulesets
 from hisoutab.engine.visibility import (
     differences,
