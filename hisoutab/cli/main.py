@@ -12,6 +12,7 @@ import click
 from hisoutab.cli import (
     export_commands,
     game_commands,
+    lab_commands,
     notebook_command,
     scenario_commands,
     schema_command,
@@ -40,7 +41,7 @@ def main() -> None:
 
 
 for _module in (game_commands, scenario_commands, view_commands, notebook_command, export_commands,
-                schema_command):
+                schema_command, lab_commands):
     for _command in _module.COMMANDS:
         main.add_command(_command)
 
