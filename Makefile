@@ -19,7 +19,7 @@ setup: $(STAMP) system
 $(STAMP): pyproject.toml scripts/lab-overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,test,docs,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,test,docs,bench,balance]'
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp scripts/lab-overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $(STAMP)

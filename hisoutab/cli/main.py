@@ -14,6 +14,7 @@ from hisoutab.cli import (
     explore_command,
     export_commands,
     game_commands,
+    lab_commands,
     notebook_command,
     scenario_commands,
     schema_command,
@@ -42,7 +43,7 @@ def main() -> None:
 
 
 for _module in (game_commands, scenario_commands, view_commands, notebook_command, export_commands,
-                schema_command, explore_command):
+                schema_command, explore_command, lab_commands):
     for _command in _module.COMMANDS:
         main.add_command(_command)
 

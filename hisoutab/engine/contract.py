@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from . import visibility
 from .errors import InputError
+from .evaluation import generic_evaluation
 from .flow import Flow
 from .ledger import CardLedger, ZoneLedger, zone_ledger
 from .options import Options, OptionSet
@@ -256,6 +257,12 @@ class RulesetBase:
         ruleset's end step (its frame on top of the agenda, and what that step reads set as the rules
         would set it); else ``state`` unchanged. Default: unchanged (a game without such a check)."""
         return state
+
+    def evaluate(self, ctx: Any, state: Any, player: str) -> float:
+        """How good ``state`` is for ``player``: from -1 (lost) to 1 (won), 0 even; the agents of
+        the balance lab read it. Default: the generic evaluation (the outcome, else the player's
+        lead in the per-player result figures and counters: :mod:`hisoutab.engine.evaluation`)."""
+        return generic_evaluation(self, ctx, state, player)
 
     def card_owner(self, card: str, players: Sequence[str]) -> str | None:
         """The player ``card`` (an instance id) belongs to, or None for a card of nobody (a shared

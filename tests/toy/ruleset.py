@@ -14,6 +14,7 @@ from . import round_steps, setup_steps  # noqa: F401  (declare the steps)
 from .cards import sprint_of
 from .clauses import CLAUSES, REACHED_WITH, READINGS
 from .context import Context
+from .evaluation import evaluate
 from .flow import FLOW
 from .invariants import check_invariants
 from .options import OPTIONS
@@ -83,6 +84,10 @@ class ToyDiceRace(RulesetBase):
         if s.agenda and s.winner is None and done:
             return replace(s, winner=done[0], agenda=(*s.agenda, ("game.over",)))
         return s
+
+    def evaluate(self, ctx: Context, s: State, player: str) -> float:
+        """How good ``s`` is for ``player`` (the balance lab's agents read it): evaluation.py."""
+        return evaluate(ctx, s, player)
 
     def result(self, s: State) -> Result:
         figures = {"rounds": s.round, "positions": {p.name: p.position for p in s.players}}

@@ -12,6 +12,7 @@ from hisoutab.engine.rng import seed_state
 
 from .clauses import CLAUSES, READINGS
 from .context import Context, kind_of
+from .evaluation import evaluate
 from .options import OPTIONS
 from .schema import CoopSetup
 from .state import Explorer, State
@@ -81,6 +82,10 @@ class ToyCoop(RulesetBase):
         if s.agenda and not s.outcome and s.health <= 0:
             return replace(s, outcome="defeat", agenda=(("game.over",),))  # what was to come is dropped
         return s
+
+    def evaluate(self, ctx: Context, s: State, player: str) -> float:
+        """How good ``s`` is for ``player`` (the balance lab's agents read it): evaluation.py."""
+        return evaluate(ctx, s, player)
 
     def result(self, s: State) -> Result:
         figures = {"turns": s.turn, "health": s.health,

@@ -18,6 +18,7 @@ from . import (  # noqa: F401  (the modules declare the steps)
     deploy,
     effects,
     ending,
+    evaluation,
     main,
     preempt,
     recovery,
@@ -109,6 +110,18 @@ class RecastRift(RulesetBase):
             return None
         cards = [c for p in s.players if player in (None, p.name) for c in (p.deck or p.pool)]
         return tuple(cards) or None
+
+    def evaluate(self, ctx: Context, s: State, player: str) -> float:
+        """How good ``s`` is for ``player`` (the balance lab's agents read it): evaluation.py."""
+        return evaluation.evaluate(ctx, s, player)
+
+    def may_hold(self, ctx: Context, zone: str, card: str) -> bool:
+        """Where a card may lie unseen (for a player's sampled worlds): an awakening card only in the
+        far or near spot (or the pool before they are placed, RR-SETUP-4), a spell card anywhere
+        else."""
+        if zone == "pool":
+            return True
+        return bool(ctx.cards[card].awakening) == (zone in ("far", "near"))
 
     def end_check(self, ctx: Context, s: State) -> State:
         """A Life at 0 (an edit, outside any processing): the next step is the end of the game

@@ -9,7 +9,7 @@ from hisoutab.engine.ledger import zone_ledger
 from hisoutab.engine.rng import seed_state
 from hisoutab.games.hisoutab.kit.ruleset import HisouTabRuleset, check_bullet, check_facing, check_position
 
-from . import attack, turn  # noqa: F401  (declare the steps)
+from . import attack, evaluation, turn  # noqa: F401  (declare the steps)
 from . import setup as setup_steps  # noqa: F401
 from .clauses import CLAUSES, READINGS, SETTLED
 from .context import PLAYERS, Context
@@ -65,6 +65,10 @@ class HisouTabDraft(HisouTabRuleset, rules=Path(__file__).parent):
             },
         },
     }
+
+    def evaluate(self, ctx: Context, s: State, player: str) -> float:
+        """How good ``s`` is for ``player`` (the balance lab's agents read it): evaluation.py."""
+        return evaluation.evaluate(ctx, s, player)
 
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: every card of each character set aside; the setup steps do the rest."""

@@ -9,7 +9,7 @@ from hisoutab.engine.ledger import zone_ledger
 from hisoutab.engine.rng import seed_state
 from hisoutab.games.hisoutab.kit.ruleset import HisouTabRuleset, check_bullet, check_facing, check_position
 
-from . import attack, bullets, effects, specials, spells, timeline, turn  # noqa: F401  (steps)
+from . import attack, bullets, effects, evaluation, specials, spells, timeline, turn  # noqa: F401  (steps)
 from . import setup as setup_steps  # noqa: F401
 from .clauses import CLAUSES, READINGS, SETTLED
 from .context import PLAYERS, Context
@@ -69,6 +69,10 @@ class HisouTab0452(HisouTabRuleset, rules=Path(__file__).parent):
             },
         },
     }
+
+    def evaluate(self, ctx: Context, s: State, player: str) -> float:
+        """How good ``s`` is for ``player`` (the balance lab's agents read it): evaluation.py."""
+        return evaluation.evaluate(ctx, s, player)
 
     def initial_state(self, ctx: Context, seed: int) -> State:
         """Before setup: the characters' decks in order, standing cards in hand, the knockdown card
