@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from hisoutab import Game, RandomAgent
-from hisoutab.engine.record import from_dict, is_record, replace, to_dict
+from hisoutab.engine.record import is_record, replace
 from hisoutab.engine.ruleset import all_rulesets
 from hisoutab.engine.visibility import (
     differences,
@@ -480,7 +480,7 @@ def _no_preempt_twin(rs: Any, game: Game, state: Any) -> Any:
     """``state`` with the defender's castable Preempt cards swapped for cards of their deck that are
     not (the attacker sees neither), so that the defender can only pass; None when none is found."""
     ctx = game.ctx
-    data = to_dict(state)
+    twin = state
     d = 1 - state.stack[-1].controller
     p = state.players[d]
     spare = [c for c in p.deck if ctx.spell(c).timing != "preempt"]
@@ -488,8 +488,7 @@ def _no_preempt_twin(rs: Any, game: Game, state: Any) -> Any:
         if ctx.spell(c).timing == "preempt":
             if not spare:
                 return None
-            data = _rename(data, c, spare.pop())
-    twin = from_dict(type(state), data)
+            twin = _rename(twin, c, spare.pop())
     if rs.invariants(ctx, twin) or Game(rs, seed=game.seed, state=twin).pending is not None:
         return None
     return twin
