@@ -84,7 +84,8 @@ def move(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
                     then=(("explore", name, list(dest)),), clauses=("TM-ACT-1", "TM-MOVE-1", "TM-COMP-18"),
                     events=(event,))
     a = _enter(ctx, s, name, path, a)
-    return told(a, f"{name} moves to {tile_name(ctx, s, dest)}", clauses=("TM-ACT-1", "TM-MOVE-1", "TM-COMP-18"),
+    return told(a, f"{name} moves to {tile_name(ctx, s, dest)}",
+                clauses=("TM-ACT-1", "TM-MOVE-1", "TM-COMP-18"),
                 events=(event,))
 
 
@@ -115,7 +116,8 @@ def explore(ctx: Context, s: State, frame: Frame) -> Outcome:
     marker = s.markers[r][c]
     mrow = s.markers[r][:c] + ("",) + s.markers[r][c + 1:]
     s = replace(s, tile_stack=s.tile_stack[:k] + s.tile_stack[k + 1:], rng=rng,
-                map=s.map[:r] + (row,) + s.map[r + 1:], markers=s.markers[:r] + (mrow,) + s.markers[r + 1:])
+                map=s.map[:r] + (row,) + s.map[r + 1:], markers=s.markers[:r] + (mrow,) + s.markers[r + 1:],
+                markers_used=s.markers_used + ((marker,) if marker else ()))
     a = apply(ctx, s, name, [])
     spec = ctx.content.markers[kind_of(marker)] if marker else None
     if spec is not None and ctx.options["a62.order"] == "marker_first":
@@ -150,5 +152,6 @@ def district(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     if chosen is None or chosen[name].value is None:
         return Outcome(s, f"{name} skips {tile.name}'s action", clauses=("TM-ACT-2",))
     a = apply(ctx, s, name, tile.action.effects)
-    return told(a, f"{name} uses {tile.name}: {tile.action.name}", clauses=("TM-ACT-2", "TM-MOVE-4", "TM-COMP-2"),
+    return told(a, f"{name} uses {tile.name}: {tile.action.name}",
+                clauses=("TM-ACT-2", "TM-MOVE-4", "TM-COMP-2"),
                 events=({"type": "district", "player": name, "tile": tile.id},))

@@ -7,13 +7,13 @@ from __future__ import annotations
 from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
-from .board import acting_mods, order, player, put
+from .board import order, player, put
 from .conditions import holds, words
 from .context import Context, kind_of
 from .effects import apply
 from .flow import FLOW, told
 from .mapping import site
-from .planning import _mods_step
+from .planning import _mods_step, acts_at
 from .state import State
 from .trace import raise_trace
 
@@ -27,10 +27,9 @@ def cleanup_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     s = replace(s, phase="cleanup")
     then: list[Frame] = []
     for name in order(ctx, s):
-        if any(m.start_of is not None and m.start_of.phase == "cleanup"
-               for m in acting_mods(ctx, player(s, name))):
+        if acts_at(ctx, s, name, "cleanup"):
             then.append(("cleanup.mods", name))
-    then += [("cleanup.players",), *(("protocol.check", n) for n in order(ctx, s)), ("cleanup.world", 0),
+    then += [("cleanup.players",), *(("cleanup.protocol", n) for n in order(ctx, s)), ("cleanup.world", 0),
              ("cleanup.rotate",)]
     return Outcome(s, f"the Cleanup phase of {ctx.content.campaign.name}", then=tuple(then))
 
@@ -39,7 +38,7 @@ _mods_step("cleanup", ("TM-RES-2",), ("cleanup.players",))
 
 
 @FLOW.auto("cleanup.players", phase="cleanup", clauses=("TM-CLN-1", "TM-MOVE-3", "TM-TRACE-4", "TM-RES-2"),
-           next=(("cleanup.lock_on", "an overflow draws enemy cards"), ("protocol.check", "the protocols")))
+           next=(("cleanup.lock_on", "an overflow draws enemy cards"), ("cleanup.protocol", "the protocols")))
 def cleanup_players(ctx: Context, s: State, frame: Frame) -> Outcome:
     """D1: every player resolves the campaign card's player activities (A-31 Reading 2: and the
     stay trace of the tile they are on)."""
@@ -92,11 +91,11 @@ def cleanup_rotate(ctx: Context, s: State, frame: Frame) -> Outcome:
         return Outcome(s, f"the round limit is reached: {outcome} ({s.uplinks}/{ctx.uplinks_needed} uplinks)",
                        then=(("game.over",),), clauses=("TM-CLN-3", "TM-WIN-1"))
     return Outcome(s, f"{s.players[starting].name} becomes the starting player",
-                   events=({"type": "starting", "player": s.players[starting].name},), then=(("round.begin",),),
+                   events=({"type": "starting", "player": s.players[starting].name},),
+                   then=(("round.begin",),),
                    clauses=("TM-CLN-3",))
 
 
-@FLOW.auto("protocol.check", phase="cleanup", clauses=("TM-PROT-1", "TM-SETUP-2"), next=())
 def protocol_check(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The player's learning protocol: each stage in order whose objective is met gives its reward
     at once; with every stage done its passive ability holds (A-50: checked at the end of the
@@ -114,15 +113,21 @@ def protocol_check(ctx: Context, s: State, frame: Frame) -> Outcome:
         a.state = put(a.state, p)
         done.append(p.stage)
     if not done:
-        return told(a, f"{name}'s {proto.name}: stage {p.stage + 1 if p.stage < len(proto.stages) else 'all'} "
-                       f"of {len(proto.stages)}", clauses=("TM-PROT-1",))
+        at = p.stage + 1 if p.stage < len(proto.stages) else "all"
+        return told(a, f"{name}'s {proto.name}: stage {at} of {len(proto.stages)}", clauses=("TM-PROT-1",))
     passive = "; the passive ability is gained" if p.stage == len(proto.stages) else ""
     return told(a, f"{name} completes {proto.name} stage(s) {done}{passive}", clauses=("TM-PROT-1",),
                 events=({"type": "protocol", "player": name, "stage": p.stage},))
 
 
+for _phase in ("planning", "action", "combat", "cleanup"):
+    FLOW.auto(f"{_phase}.protocol", phase=_phase, clauses=("TM-PROT-1", "TM-SETUP-2"),
+              next=())(protocol_check)
+
+
 @FLOW.auto("game.over", phase="end", clauses=("TM-WIN-1",))
 def game_over(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The campaign ends, in victory or defeat for all the players together, with the round."""
-    return Outcome(replace(s, agenda=(frame,)), f"the campaign ends in {s.outcome} in round {s.round}: {s.reason}",
+    return Outcome(replace(s, agenda=(frame,)),
+                   f"the campaign ends in {s.outcome} in round {s.round}: {s.reason}",
                    events=({"type": "end", "outcome": s.outcome, "round": s.round},))

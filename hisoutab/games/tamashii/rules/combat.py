@@ -10,11 +10,11 @@ from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import dice as dc
-from .board import acting_mods, order, player, put, stat
+from .board import order, player, put, stat
 from .context import Context, kind_of
 from .effects import apply
 from .flow import FLOW, Chosen, ask, told
-from .planning import _mods_step, die_words
+from .planning import _mods_step, acts_at, die_words
 from .skills import find, payments, skill_name, skills, usable
 from .state import Combat, Die, State
 
@@ -34,12 +34,11 @@ def combat_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     s = replace(s, phase="combat")
     then: list[Frame] = []
     for name in fighters(ctx, s):
-        if any(m.start_of is not None and m.start_of.phase == "combat"
-               for m in acting_mods(ctx, player(s, name))):
+        if acts_at(ctx, s, name, "combat"):
             then.append(("combat.mods", name))
         then.append(("combat.power", name))
         if ctx.options["a50.check"] == "phase_end":
-            then.append(("protocol.check", name))
+            then.append(("combat.protocol", name))
     who = ", ".join(f for f, *_ in [(t[1],) for t in then if t[0] == "combat.power"]) or "nobody"
     return Outcome(s, f"the Combat phase: {who} fight(s)", then=tuple(then))
 
@@ -134,8 +133,8 @@ def combat_reroll(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outco
     k, source = value
     every = _rerollable(ctx, c)
     die = every[k]
-    s, new, event, words = dc.reroll(ctx, s, name, die, source,
-                                     f"{name}'s attack die" if die.kind == "attack" else f"the enemy {die.kind} die")
+    what = f"{name}'s attack die" if die.kind == "attack" else f"the enemy {die.kind} die"
+    s, new, event, words = dc.reroll(ctx, s, name, die, source, what)
     c = s.combat
     assert c is not None
     if k < len(c.dice):
@@ -144,7 +143,8 @@ def combat_reroll(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outco
         c = replace(c, **{new.kind: new})
     return Outcome(replace(s, combat=c), f"{name} rerolls {die.kind} die {k + 1} with {words}: "
                                          f"{die_words(ctx, new)}", events=(event,),
-                   then=(("combat.reroll", name),), clauses=("TM-CMB-1.3", "TM-RES-1", "TM-RES-6", "TM-RES-6.1"))
+                   then=(("combat.reroll", name),),
+                   clauses=("TM-CMB-1.3", "TM-RES-1", "TM-RES-6", "TM-RES-6.1"))
 
 
 @FLOW.auto("combat.sortie", phase="combat", clauses=("TM-CMB-2",), next=(("combat.attack", "C3"),))
@@ -238,7 +238,8 @@ def combat_attack(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outco
     more = bool(attack_options(ctx, a.state, name)) if a.state.combat is not None else False
     extra = ("TM-CMB-3.5",) if c.at is None else ()
     reuse = ("TM-BODY-3",) if skill.reusable else ()
-    return told(a, f"{name} uses {skill_name(ctx, key)} paying {spent}", then=after_attack(a.state, name, more),
+    return told(a, f"{name} uses {skill_name(ctx, key)} paying {spent}",
+                then=after_attack(a.state, name, more),
                 clauses=("TM-CMB-3", "TM-CMB-3.1", "TM-CMB-3.7", "TM-BODY-2", *reuse, *extra),
                 events=({"type": "skill", "player": name, "skill": key, "dice": list(spent)},))
 
@@ -256,30 +257,32 @@ def combat_enemy(ctx: Context, s: State, frame: Frame) -> Outcome:
     name = frame[1]
     c = s.combat
     assert c is not None and c.at is not None and c.type is not None
+    at: int = c.at
+    type_face: int = c.type.face
     clauses: tuple[str, ...] = ()
     if c.skipped:
         clauses = ("TM-CMB-3.6",)
         c = replace(c, skipped=False)
-        if c.at < 0 or ctx.options["a64.skip"] == "next_pass":
-            at = c.at if c.at >= 0 else None
-            s = replace(s, combat=replace(c, at=at))
-            gone = "no card is to its right: the die is removed" if at is None else "the die moves on"
+        if at < 0 or ctx.options["a64.skip"] == "next_pass":
+            left = at if at >= 0 else None
+            s = replace(s, combat=replace(c, at=left))
+            gone = "no card is to its right: the die is removed" if left is None else "the die moves on"
             return Outcome(s, f"the number die's card has left the row: {gone}",
                            then=(("combat.attack", name),), clauses=("TM-CMB-3", "TM-CMB-3.6"))
     p = player(s, name)
-    foe = p.enemies[c.at]
-    kind = dc.type_of(ctx, c.type.face)
+    foe = p.enemies[at]
+    kind = dc.type_of(ctx, type_face)
     effects = ctx.content.enemies[kind_of(foe.card)].effects[kind]
-    moved = replace(c, at=None if c.at == 0 else c.at - 1)
+    moved = replace(c, at=None if at == 0 else at - 1)
     a = apply(ctx, replace(s, combat=moved), name, effects)
-    step = ("TM-CMB-3.4",) if c.at == 0 else ("TM-CMB-3.3",)
+    step = ("TM-CMB-3.4",) if at == 0 else ("TM-CMB-3.3",)
     return told(a, f"{foe.card} attacks ({kind})", then=(("combat.attack", name),),
                 clauses=("TM-CMB-3", "TM-CMB-3.2", *step, *clauses),
                 events=({"type": "enemy_attack", "player": name, "card": foe.card, "type_face": kind},))
 
 
 @FLOW.auto("combat.end", phase="combat", clauses=("TM-CMB-4", "TM-CMB-4.1"),
-           next=(("protocol.check", "the learning protocol"), ("combat.power", "the next player's fight"),
+           next=(("combat.protocol", "the learning protocol"), ("combat.power", "the next player's fight"),
                  ("combat.mods", "the next player's mods"), ("cleanup.begin", "the Cleanup phase")))
 def combat_end(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The combat ends: the player cannot or will not use more skills and the enemy die is removed

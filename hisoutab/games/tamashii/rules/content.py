@@ -194,6 +194,14 @@ def _check_map(at: Located, mp: m.MapFile) -> dict[str, m.Tile]:
                 shelters += 1
     if shelters != 1:
         raise at.error(("layout",), f"expected exactly one Shelter on the map, found {shelters}")
+    _check_markers(at, mp, unrevealed)
+    for k, t in enumerate(mp.tiles):
+        if t.gang is not None and t.gang not in v.GANGS:
+            raise at.error(("tiles", k, "gang"), f"expected one of {', '.join(v.GANGS)}")
+    return tiles
+
+
+def _check_markers(at: Located, mp: m.MapFile, unrevealed: int) -> None:
     if len(mp.markers) != unrevealed:
         raise at.error(("markers",), f"expected one marker for each of the {unrevealed} unrevealed places")
     marker_ids = {x.id for x in mp.exploration_markers}
@@ -202,10 +210,6 @@ def _check_map(at: Located, mp: m.MapFile) -> dict[str, m.Tile]:
             raise at.error(("markers", k), f"no exploration marker {x!r} in exploration_markers")
     if len(mp.face_down) < unrevealed:
         raise at.error(("face_down",), f"expected at least {unrevealed} face-down tiles")
-    for k, t in enumerate(mp.tiles):
-        if t.gang is not None and t.gang not in v.GANGS:
-            raise at.error(("tiles", k, "gang"), f"expected one of {', '.join(v.GANGS)}")
-    return tiles
 
 
 def _check_mods(at: Located, mods: m.ModsFile, classes: set[str]) -> None:

@@ -33,6 +33,7 @@ class Applied:
 Handler = Callable[[Context, Applied, str, Any], None]
 
 
+
 def _gain(ctx: Context, a: Applied, name: str, value: Any) -> None:
     p = player(a.state, name)
     for res, n in value.items():

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from hisoutab.engine.contract import cell_address
 from hisoutab.engine.decision import Decision, Option
@@ -55,9 +54,10 @@ def sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
         yield Source("expel", f"Expel {enemy.name}", enemy.expel, ("TM-CODE-2.3", "TM-ENEMY-3"))
     bodies = p.transfers if ctx.options["a47.transfer"] == "taken" else (kind_of(p.bodies[0]),)
     for body_id in bodies:
-        code = ctx.content.body(body_id).transfer
-        if code is not None:
-            yield Source(f"transfer:{body_id}", f"{code.name or body_id} (Transfer)", code, ("TM-BODY-4",))
+        transfer = ctx.content.body(body_id).transfer
+        if transfer is not None:
+            yield Source(f"transfer:{body_id}", f"{transfer.name or body_id} (Transfer)", transfer,
+                         ("TM-BODY-4",))
 
 
 def _cells(cells: tuple[tuple[int, int], ...]) -> str:
@@ -110,7 +110,8 @@ def codes(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     event = {"type": "code", "player": name, "code": key, "angle": angle, "cells": [list(c) for c in cells]}
     return told(a, f"{name} runs {src.name} (rotated {angle}°) on {_cells(tuple(map(tuple, cells)))}",
                 then=(("codes", name, [*ran, key]),),
-                clauses=("TM-ACT-3", "TM-CODE-1", "TM-CHIPOP-2", "TM-LNCH-4", *src.clauses, *core),
+                clauses=("TM-ACT-3", "TM-CODE-1", "TM-CODE-2", "TM-CHIPOP-2", "TM-LNCH-4", *src.clauses,
+                         *core),
                 events=(event,))
 
 

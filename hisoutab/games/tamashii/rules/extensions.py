@@ -45,9 +45,12 @@ def register_effect(name: str, step: EffectStep, *, value: str = "count", clause
                     words: str = "") -> None:
     """Add the effect ``name``: ``step(ctx, state, player, value)`` returns the new state and a
     sentence for the log; ``value`` is what it takes in a file (``count``: a positive number,
-    ``none``: ``true``), ``clause`` the rule it cites."""
+    ``none``: ``true``), ``clause`` the rule it cites (one of ``vocabulary.EFFECT_CLAUSES``)."""
     if name in v.EFFECT_VALUES and name not in EFFECTS:
         raise ValueError(f"effect {name!r} is built in")
+    if clause not in v.EFFECT_CLAUSES:
+        raise ValueError(f"effect {name!r}: clause must be one of {', '.join(v.EFFECT_CLAUSES)} (the clauses "
+                         "the steps that apply effects declare)")
     if value not in VALUES:
         raise ValueError(f"effect {name!r}: value must be one of {', '.join(VALUES)}")
     EFFECTS[name] = CustomEffect(name, step, value, clause, words or name.replace("_", " "))

@@ -108,7 +108,7 @@ EXTRAS_CLAUSES = ("TM-MOD-1", "TM-MOD-4", "TM-RES-4", "TM-RES-4.1", "TM-RES-4.2"
 @FLOW.choice("extras", phase="planning", decide=decide_extras, clauses=EXTRAS_CLAUSES,
              next=(("extras", "another purchase"), ("class.draw", "two class mods are drawn"),
                    ("trade.answer", "the other player answers the offer"),
-                   ("protocol.check", "the learning protocol"),
+                   ("planning.protocol", "the learning protocol"),
                    ("planning.mods", "the next player's mods"), ("trace.check", "the next player"),
                    ("action.begin", "the Action phase")))
 def extras(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
@@ -174,8 +174,8 @@ def _buy_wild(ctx: Context, s: State, name: str, value: Any) -> Buy:
             r, c = free[0]
             s = put(replace(s, supply=tuple(x for x in s.supply if x != chip)), set_cell(p, r, c, chip))
             return s, f"opens {chip} onto {cell_address('launcher', r, c)}", ("TM-XP-2", "TM-XP-2.1"), ()
-    s, chip = gain_chip(s, name, v.WILD)
-    return s, f"opens {chip} into storage", ("TM-XP-2", "TM-XP-2.1", "TM-CHIPOP-1"), ()
+    s, opened = gain_chip(s, name, v.WILD)
+    return s, f"opens {opened} into storage", ("TM-XP-2", "TM-XP-2.1", "TM-CHIPOP-1"), ()
 
 
 def _buy_unlock(ctx: Context, s: State, name: str, value: Any) -> Buy:
@@ -183,7 +183,8 @@ def _buy_unlock(ctx: Context, s: State, name: str, value: Any) -> Buy:
     p = player(s, name)
     rows = tuple(value[1:])
     s = put(s, replace(p, unlocked=tuple(sorted(p.unlocked + rows))))
-    return s, f"unlocks the locked cell(s) of row(s) {', '.join(str(r) for r in rows)}", ("TM-XP-2", "TM-XP-2.2", "TM-LNCH-3"), ()
+    text = f"unlocks the locked cell(s) of row(s) {', '.join(str(r) for r in rows)}"
+    return s, text, ("TM-XP-2", "TM-XP-2.2", "TM-LNCH-3"), ()
 
 
 def _buy_class(ctx: Context, s: State, name: str, value: Any) -> Buy:

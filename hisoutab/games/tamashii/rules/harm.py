@@ -11,11 +11,12 @@ from . import dice as dc
 from .board import player, put
 from .context import Context, kind_of
 from .flow import FLOW, Chosen, ask
+from .mapping import site
 from .setup import shelter
 from .state import State
 from .trace import raise_trace
 
-PHASE_STARTS = ("action.begin", "combat.begin", "cleanup.begin", "round.begin")
+combat_STARTS = ("action.begin", "combat.begin", "cleanup.begin", "round.begin")
 DAMAGED_PER_RESET = 2
 
 
@@ -69,7 +70,8 @@ def reset_check(ctx: Context, s: State, frame: Frame) -> Outcome:
     face, rng, event = ctx.chance.roll(s.rng, dc.SIDES, what=f"{name}'s reset die", player=name)
     s = replace(s, rng=rng)
     words = dc.type_of(ctx, face)
-    nxt = "reset.reroll" if ctx.options["a68.reroll"] and is_broken(ctx, face) and player(s, name).reroll else "reset"
+    may = ctx.options["a68.reroll"] and is_broken(ctx, face) and player(s, name).reroll
+    nxt = "reset.reroll" if may else "reset"
     return Outcome(s, f"{name}'s HP is 0: a reset; the type die shows {face} ({words})", events=(event,),
                    then=((nxt, name, face),))
 
@@ -86,7 +88,8 @@ def reset_reroll(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcom
     """Where the reset die may be rerolled (A-68 Reading 2): one Reroll, once."""
     name, face = frame[1], frame[2]
     if chosen is None or not chosen[name].value:
-        return Outcome(s, f"{name} accepts the reset die", then=(("reset", name, face),), clauses=("TM-RESET-1",))
+        return Outcome(s, f"{name} accepts the reset die", then=(("reset", name, face),),
+                       clauses=("TM-RESET-1",))
     p = player(s, name)
     s = put(s, replace(p, reroll=p.reroll - 1))
     face, rng, event = ctx.chance.roll(s.rng, dc.SIDES, what=f"{name}'s reset die", player=name)
@@ -117,7 +120,7 @@ def end_phase(ctx: Context, s: State, frame: Frame, name: str) -> State:
     agenda = list(s.agenda[:-1])
     cut = len(agenda)
     for k in range(len(agenda) - 1, -1, -1):
-        if agenda[k][0] in PHASE_STARTS:
+        if agenda[k][0] in combat_STARTS:
             break
         cut = k
     for f in agenda[cut:]:
@@ -131,7 +134,7 @@ def end_phase(ctx: Context, s: State, frame: Frame, name: str) -> State:
            clauses=("TM-RESET-0", "TM-RESET-1.1", "TM-RESET-1.2", "TM-RESET-2", "TM-RESET-3", "TM-RESET-4",
                     "TM-RESET-5", "TM-RESET-6", "TM-RESET-7", "TM-CMB-4.2", "TM-COMP-5"),
            next=(("combat.power", "the next player's fight"), ("combat.mods", "the next player's mods"),
-                 ("protocol.check", "the learning protocol"), ("cleanup.begin", "the Cleanup phase")))
+                 ("combat.protocol", "the learning protocol"), ("cleanup.begin", "the Cleanup phase")))
 def reset(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The reset, in order: the type die broke the body (discard it; the second body, else the
     Passer-by) or not; two damaged chips gained (from the finite total); every remaining enemy card
@@ -152,7 +155,7 @@ def reset(ctx: Context, s: State, frame: Frame) -> Outcome:
     texts.append(f"{len(given)} damaged chip(s), {len(p.enemies)} enemy card(s) discarded, trace 0, "
                  f"HP {p.hp_max}, back to the Shelter")
     if ctx.options["a66.shelter"] == "entry":
-        entry = ctx.content.tiles[kind_of(s.map[shelter(ctx)[0]][shelter(ctx)[1]].tile)].entry
+        entry = ctx.content.tiles[kind_of(site(s, shelter(ctx)).tile)].entry
         s, more, _ = raise_trace(ctx, s, name, entry)
         texts.append(f"the Shelter's entry trace: {more}")
     if s.combat is not None and s.combat.player == name:

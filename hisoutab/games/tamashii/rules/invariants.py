@@ -6,7 +6,7 @@ from typing import Any
 
 from . import vocabulary as v
 from .board import CAP
-from .context import Context
+from .context import Context, kind_of
 from .state import Player, State
 
 
@@ -37,14 +37,55 @@ def _player(ctx: Context, k: int, p: Player) -> list[str]:
     return out
 
 
+def _kinds(ctx: Context) -> dict[str, frozenset[str]]:
+    c = ctx.content
+    chips = frozenset((*v.COLOURS, v.WILD, v.DAMAGED))
+    return {
+        "chip": chips, "tile": frozenset(t.id for t in c.map.face_down),
+        "enemy": frozenset(c.enemies), "gang": frozenset(c.gang_mods), "class": frozenset(c.class_mods),
+        "body": frozenset(c.bodies), "protocol": frozenset(c.protocols),
+    }
+
+
+#: shared zone field → the kind of card it holds
+SHARED_KINDS = {"tile_stack": "tile", "enemy_deck": "enemy", "enemy_discard": "enemy", "supply": "chip",
+                "damaged": "chip", "clinic": "body", "protocols": "protocol",
+                **{f"gang_{g}": "gang" for g in v.GANGS}}
+PLAYER_KINDS = {"bag": "chip", "storage": "chip", "class_deck": "class", "drawn": "class"}
+
+
+def _wrong_kinds(ctx: Context, s: State) -> list[str]:
+    """A card in a zone that never holds its kind (a chip among the tiles, a tile in a bag)."""
+    kinds = _kinds(ctx)
+    out = []
+    for field, kind in SHARED_KINDS.items():
+        bad = [x for x in getattr(s, field) if kind_of(x) not in kinds[kind]]
+        if bad:
+            out.append(f"{field}: {bad[0]} is not a {kind} card")
+    for k, p in enumerate(s.players):
+        for field, kind in PLAYER_KINDS.items():
+            bad = [x for x in getattr(p, field) if kind_of(x) not in kinds[kind]]
+            if bad:
+                out.append(f"players.{k}.{field}: {bad[0]} is not a {kind} card")
+        bad = [x for row in p.launcher for x in row if x and kind_of(x) not in kinds["chip"]]
+        if bad:
+            out.append(f"players.{k}.launcher: {bad[0]} is not a chip")
+    return out
+
+
 def invariants(ruleset: Any, ctx: Context, s: State) -> list[str]:
     problems: list[str] = []
+    if not s.map:  # before the setup: nothing is out yet
+        out = [p.name for p in s.players if p.bag or p.bodies or p.launcher]
+        return [f"players: {', '.join(out)} hold pieces before the setup"] if out else []
     for k, p in enumerate(s.players):
         problems += _player(ctx, k, p)
     if problems:
         return problems
-    if s.map:
-        problems += ruleset.card_problems(ctx, s)
+    problems += _wrong_kinds(ctx, s)
+    if problems:
+        return problems
+    problems += ruleset.card_problems(ctx, s)
     if s.outcome not in (None, "victory", "defeat"):
         problems.append(f"outcome: {s.outcome!r}, expected victory or defeat")
     if not s.agenda and s.outcome is None:

@@ -60,7 +60,8 @@ FLOW.auto("enemy.draw", phase="planning", clauses=("TM-ENEMY-2", "TM-COMP-7", "T
           chance=("draw", "shuffle"),
           next=(*NEXT, ("game.over", "an empty deck ends the campaign"),
                 ("trace.check", "the next player's trace check"), ("program", "programming"),
-                ("extras", "the Planning purchases"), ("planning.mods", "the next player's mods")))(draw_enemy)
+                ("extras", "the Planning purchases"),
+                ("planning.mods", "the next player's mods")))(draw_enemy)
 for _phase in ("action", "combat", "cleanup"):
     FLOW.auto(f"{_phase}.lock_on", phase=_phase, clauses=("TM-ENEMY-2", "TM-COMP-7", "TM-WIN-1"),
               chance=("draw", "shuffle"), next=())(draw_enemy)

@@ -21,7 +21,9 @@ def neighbours(ctx: Context, s: State, at: Place) -> list[Place]:
 
 
 def site(s: State, at: Place) -> Site:
-    return s.map[at[0]][at[1]]
+    """The place's tile (an unrevealed place: a face-down ``Site`` with no tile)."""
+    cell = s.map[at[0]][at[1]]
+    return cell if isinstance(cell, Site) else Site()
 
 
 def tile_name(ctx: Context, s: State, at: Place) -> str:

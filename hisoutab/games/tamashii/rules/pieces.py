@@ -31,7 +31,8 @@ def gang_draw(ctx: Context, s: State, frame: Frame) -> Outcome:
     p = player(s, name)
     s = put(replace(s, **{f"gang_{gang}": deck[1:]}), replace(p, mods=p.mods + (card,)))
     return Outcome(s, f"{name} takes {ctx.content.mod(kind_of(card)).name} from the {gang} gang",
-                   events=(*((forced,) if forced else ()), {"type": "gang_mod", "player": name, "card": card}))
+                   events=(*((forced,) if forced else ()),
+                           {"type": "gang_mod", "player": name, "card": card}))
 
 
 def decide_chip(ctx: Context, s: State, frame: Frame) -> Decision | None:
@@ -91,6 +92,7 @@ def body_switch(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome
     _, card, give = value
     body_id = kind_of(card)
     clinic = tuple(x for x in s.clinic if x != card)
+    bodies: tuple[str, ...]
     if p.passer_by is None:  # the Passer-by was in use: set aside again
         bodies = (card,)
         p = replace(p, passer_by=p.bodies[0])

@@ -6,8 +6,6 @@ another's, so the order changes nothing but the enemy draws, which go in player 
 
 from __future__ import annotations
 
-from typing import Any
-
 from hisoutab.engine.contract import cell_address
 from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Frame, Outcome
@@ -24,17 +22,21 @@ from .state import Die, Player, State
 AFTER_PLANNING = ("trace.check", "refill", "program", "extras")
 
 
+def acts_at(ctx: Context, s: State, name: str, phase: str) -> bool:
+    """Whether one of the player's acting mods has an effect at the start of ``phase``."""
+    return any(m.start_of is not None and m.start_of.phase == phase for m in acting_mods(ctx, player(s, name)))
+
+
 def phase_frames(ctx: Context, s: State, phase: str, steps: tuple[str, ...]) -> list[Frame]:
     """Each player's frames of a phase, in player order: the phase effects of their mods first
     when they have some (TM-MOD-5), then ``steps``."""
     out: list[Frame] = []
     for name in order(ctx, s):
-        if any(m.start_of is not None and m.start_of.phase == phase
-               for m in acting_mods(ctx, player(s, name))):
+        if acts_at(ctx, s, name, phase):
             out.append((f"{phase}.mods", name))
         out += [(step, name) for step in steps]
         if ctx.options["a50.check"] == "phase_end":
-            out.append(("protocol.check", name))
+            out.append((f"{phase}.protocol", name))
     return out
 
 

@@ -10,18 +10,8 @@ from hisoutab.engine.contract import Capabilities, Result, RulesetBase
 from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 
-from . import (  # noqa: F401  (the modules declare their steps on FLOW when imported)
-    action,
-    cleanup,
-    combat,
-    execute,
-    extras,
-    harm,
-    lock_on,
-    pieces,
-    planning,
-    setup,
-)
+from . import action, cleanup, combat, execute, extras, harm, lock_on, pieces, planning  # noqa: F401
+from . import setup as _setup  # noqa: F401  (the modules declare their steps on FLOW when imported)
 from .clauses import CLAUSES, READINGS
 from .context import Context, kind_of
 from .edges import complete
@@ -79,7 +69,8 @@ class Tamashii(RulesetBase):
         """Every die is a six-sided die; the enemy dice read their faces from the board data."""
         return tuple(range(1, 7))
 
-    def chance_outcomes(self, ctx: Context, s: State, kind: str, player: str | None) -> tuple[str, ...] | None:
+    def chance_outcomes(self, ctx: Context, s: State, kind: str,
+                        player: str | None) -> tuple[str, ...] | None:
         """A draw takes a chip of a bag, a face-down tile, the top card of a deck (enemy, gang, class):
         any of those cards; a shuffle orders the enemy deck or a mod deck."""
         if kind == "draw":

@@ -29,11 +29,12 @@ def shelter(ctx: Context) -> tuple[int, int]:
     raise AssertionError("the map has a Shelter (checked when it loads)")
 
 
-def _lay_map(ctx: Context) -> tuple[tuple[tuple[Site, ...], ...], tuple[tuple[str, ...], ...]]:
+def _lay_map(ctx: Context) -> tuple[tuple[tuple[Site | str, ...], ...], tuple[tuple[str, ...], ...]]:
     markers = iter(ctx.markers)
-    sites, marks = [], []
+    sites: list[tuple[Site | str, ...]] = []
+    marks = []
     for row in ctx.map_layout:
-        sites.append(tuple(Site() if t == "?" else Site(f"{t}#1", up=True) for t in row))
+        sites.append(tuple("" if t == "?" else Site(f"{t}#1", up=True) for t in row))
         marks.append(tuple(next(markers) if t == "?" else "" for t in row))
     return tuple(sites), tuple(marks)
 

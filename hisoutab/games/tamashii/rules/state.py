@@ -24,8 +24,8 @@ class Foe:
 
 @record
 class Site:
-    """One cell of the map: the tile laid there (``""`` while the place is unrevealed and its tile
-    not yet drawn) and whether it lies face up."""
+    """One revealed place of the map: the tile laid there and whether it lies face up (an
+    unrevealed place is ``""``: its tile is drawn from the face-down tiles when it is explored)."""
 
     tile: str = ""
     up: bool = False
@@ -110,13 +110,15 @@ class Player:
 class State:
     """The whole campaign.
 
-    ``starting`` the index of the starting player (TM-CLN-3); ``map`` rows of :class:`Site`;
+    ``starting`` the index of the starting player (TM-CLN-3); ``map`` rows of :class:`Site` (``""``
+    an unrevealed place);
     ``markers`` the exploration markers, a grid of the same shape (``""`` where none);
     ``tile_stack`` the face-down tiles an unrevealed place is drawn from; ``supply`` the chip
     supply (TM-COMP-3); ``damaged`` the damaged chips not yet handed out (TM-COMP-5); ``scrap``
     chips out of the game (a removed damaged chip, TM-RES-4.3); ``gang_*`` each gang's mod deck;
     ``clinic`` the cyberbodies on offer at a body-switch district; ``uplinks`` how often the
-    campaign's special code has run; ``phase`` the phase under way; ``outcome`` ``victory`` or ``defeat`` once decided, and
+    campaign's special code has run; ``phase`` the phase under way; ``outcome`` ``victory`` or
+    ``defeat`` once decided, and
     ``reason`` why."""
 
     players: tuple[Player, ...]
@@ -124,8 +126,9 @@ class State:
     starting: int = 0
     enemy_deck: tuple[str, ...] = ()
     enemy_discard: tuple[str, ...] = ()
-    map: tuple[tuple[Site, ...], ...] = ()
+    map: tuple[tuple[Site | str, ...], ...] = ()
     markers: tuple[tuple[str, ...], ...] = ()
+    markers_used: tuple[str, ...] = ()
     tile_stack: tuple[str, ...] = ()
     supply: tuple[str, ...] = ()
     damaged: tuple[str, ...] = ()

@@ -40,6 +40,10 @@ EFFECT_WORDS: dict[str, str] = {
     "mod": "take a gang mod", "switch": "switch cyberbody", "uplink": "open uplinks",
 }
 
+#: every clause applying effects may cite: each step that applies effects declares them all
+EFFECT_CLAUSES = ("TM-RES-2", "TM-COMP-15", "TM-COMP-16", "TM-XP-1", "TM-TRACE-4", "TM-CHIPOP-1",
+                  "TM-ENEMY-4", "TM-ENEMY-5", "TM-XP-1.1", "TM-ENEMY-1", "TM-COMP-5", "TM-CODE-2.2")
+
 #: check → the value it takes: count, count_or (a count or the named campaign figure), resources
 CONDITIONS: dict[str, str] = {
     "uplinks_at_least": "count_or:needed",
