@@ -24,7 +24,8 @@ AFTER_PLANNING = ("trace.check", "refill", "program", "extras")
 
 def acts_at(ctx: Context, s: State, name: str, phase: str) -> bool:
     """Whether one of the player's acting mods has an effect at the start of ``phase``."""
-    return any(m.start_of is not None and m.start_of.phase == phase for m in acting_mods(ctx, player(s, name)))
+    mods = acting_mods(ctx, player(s, name))
+    return any(m.start_of is not None and m.start_of.phase == phase for m in mods)
 
 
 def phase_frames(ctx: Context, s: State, phase: str, steps: tuple[str, ...]) -> list[Frame]:
