@@ -31,7 +31,8 @@ from tests.conftest import LONG_SERIES, REACH_DIR, Reach, greedy_cover  # noqa: 
 
 def series_reach(name: str) -> tuple[Reach, dict[int, Reach]]:
     series = LONG_SERIES[name]
-    games = playouts(series.ruleset, series.seeds, max_steps=60_000, options=dict(series.options) or None)
+    games = playouts(series.ruleset, series.seeds, max_steps=60_000, options=dict(series.options) or None,
+                     setup=dict(series.setup) or None)
     per_seed = {game.seed: Reach.of(game) for game in games}
     total = Reach()
     for reach in per_seed.values():
@@ -57,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         cover = greedy_cover(per_seed)
         series = LONG_SERIES[name]
         data = {"series": name, "ruleset": series.ruleset, "options": dict(series.options),
+                **({"setup": dict(series.setup)} if series.setup else {}),
                 "long_series": describe(series.seeds), "games": len(per_seed), "cover": list(cover),
                 "counts": total.counts(), "reach": total.to_dict()}
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"

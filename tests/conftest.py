@@ -170,11 +170,13 @@ class Reach:
 
 @dataclass(frozen=True)
 class Series:
-    """A long seeded series: random games of ``ruleset`` with these seeds and options."""
+    """A long seeded series: random games of ``ruleset`` with these seeds, options and setup (the
+    setup's defaults where it names none: ``{"players": 4}`` for a series of four-player games)."""
 
     ruleset: str
     seeds: range | tuple[int, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
+    setup: Mapping[str, Any] = field(default_factory=dict)
 
 
 #: the long seeded series, by name: each ruleset's with the default setup and options (named by the
@@ -212,6 +214,10 @@ LONG_SERIES: dict[str, Series] = {
                                        {"a1.abilities": "ignored", "a6.first_player": "P1"}),
     "toy-dice-race": Series("toy-dice-race", range(300)),
     "toy-dice-race@dice3": Series("toy-dice-race", range(300, 330), {"dice.count": 3}),
+    # by player count (the conformance suite's own games cycle through 1 to 4 players)
+    "tamashii@2p": Series("tamashii", range(400), setup={"players": 2}),
+    "tamashii@1p": Series("tamashii", range(1000, 1300), setup={"players": 1}),
+    "tamashii@4p": Series("tamashii", range(2000, 2300), setup={"players": 4}),
 }
 REACH_DIR = Path(__file__).parent / "data" / "reach"
 

@@ -20,7 +20,7 @@ from hisoutab.engine.ruleset import get_ruleset
 from .conftest import LONG_SERIES, Reach, greedy_cover, played_series, recorded_reach
 
 NAMES = list(LONG_SERIES)
-DEFAULTS = [name for name, series in LONG_SERIES.items() if not series.options]
+DEFAULTS = [name for name, series in LONG_SERIES.items() if not series.options and not series.setup]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -29,7 +29,7 @@ def test_the_seeds_of_the_default_run_reach_all_the_long_series_reach(name: str)
     want, seeds = recorded_reach(name)
     got = Reach()
     for seed in seeds:
-        game = played_series(series.ruleset, seed, series.options or None).game
+        game = played_series(series.ruleset, seed, series.options or None, series.setup or None).game
         assert game.over, f"seed {seed} did not end"
         got.update(Reach.of(game))
     for kind in Reach.KINDS:
@@ -72,7 +72,8 @@ def test_the_record_is_what_the_long_series_reaches(name: str) -> None:
     the greedy cover of its games (run ``scripts/seed-cover.py`` after a change of the rules)."""
     series = LONG_SERIES[name]
     want, seeds = recorded_reach(name)
-    games = playouts(series.ruleset, series.seeds, max_steps=60_000, options=dict(series.options) or None)
+    games = playouts(series.ruleset, series.seeds, max_steps=60_000, options=dict(series.options) or None,
+                     setup=dict(series.setup) or None)
     per_seed = {g.seed: Reach.of(g) for g in games}
     total = Reach()
     for reach in per_seed.values():

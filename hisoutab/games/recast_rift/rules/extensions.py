@@ -28,14 +28,14 @@ built-in ones, and shows in the vocabulary tables (``vocabulary.EFFECT_VALUES``,
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from hisoutab.engine.extensions import CustomEffect, run_entry_points
+from hisoutab.engine.extensions import load_module as _load_module
 from hisoutab.engine.yamlio import Located
 
 from . import vocabulary as v
@@ -54,15 +54,6 @@ RestrictionTest = Callable[[Any, Any, int, Any], bool]
 #: ``amount(ctx, state, owner, player, by)``: how much the modifier changes the number for ``player``
 #: now (``owner``: whose card holds it; ``by``: the card's ``by:``)
 ModifierAmount = Callable[[Any, Any, int, int, int], int]
-
-
-@dataclass(frozen=True)
-class CustomEffect:
-    name: str
-    step: EffectStep
-    value: str
-    clause: str
-    words: str
 
 
 @dataclass(frozen=True)
@@ -95,7 +86,6 @@ EFFECTS: dict[str, CustomEffect] = {}
 TESTS: dict[str, ConditionTest] = {}
 RESTRICTIONS: dict[str, CustomRestriction] = {}
 MODIFIERS: dict[str, CustomModifier] = {}
-_loaded: set[str] = set()
 _entry_points_done = False
 
 
@@ -169,31 +159,12 @@ def register_modifier(name: str, *, words: str = "", clause: str = "RR-PRIN-1", 
 
 def load_module(located: Located, path: tuple[Any, ...], folder: Path, name: str) -> None:
     """Import the designer module ``name`` (the file ``<name>.py`` in ``folder``) once."""
-    if not name.isidentifier():
-        raise located.error(path, f"expected a module name (letters, digits, '_'), got {name!r}")
-    file = folder / f"{name}.py"
-    key = str(file)
-    if key in _loaded:
-        return
-    if not file.is_file():
-        raise located.error(path, f"no module {name}.py beside the fighter file (in {folder})")
-    spec = importlib.util.spec_from_file_location(f"hisoutab_rr_ext_{name}", file)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:  # a designer's module: its failure is the file's problem, told in words
-        del sys.modules[spec.name]
-        raise located.error(path, f"module {name}.py failed to load: {type(exc).__name__}: {exc}") from None
-    _loaded.add(key)
+    _load_module(located, path, folder, name, prefix="hisoutab_rr_ext", beside="the fighter file")
 
 
 def load_entry_points() -> None:
     """Import the modules installed packages declare in the group ``hisoutab.recast_rift``."""
     global _entry_points_done
-    if _entry_points_done:
-        return
-    _entry_points_done = True
-    for ep in entry_points(group=GROUP):
-        ep.load()
+    if not _entry_points_done:
+        _entry_points_done = True
+        run_entry_points(GROUP, entry_points)

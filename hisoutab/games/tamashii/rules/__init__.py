@@ -1,0 +1,1 @@
+"""TAMASHII's rules: state, zones, data, steps, the ruleset."""

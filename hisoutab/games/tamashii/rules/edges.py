@@ -1,0 +1,106 @@
+"""The steps that may follow each step beyond those its declaration names: the frames a step leaves
+on the agenda for the next player or the next phase, which many steps share (the next player's
+first step, the next phase's start, the draws an effect pushes). Each is an edge of the phase graph
+like the declared ones."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hisoutab.engine.flow import Edge, Flow
+
+from .vocabulary import EFFECT_CLAUSES
+
+EDGES: dict[str, tuple[tuple[str, str], ...]] = {
+    "action.lock_on": (
+        ("action.lock_on", "an effect or an overflow draws enemy cards"),
+        ("chip.choose", "a chip of the player’s choice"),
+        ("codes", "B3"),
+        ("district", "B2"),
+        ("explore", "an unrevealed place"),
+        ("game.over", "the campaign is decided"),
+    ),
+    "action.protocol": (
+        ("combat.begin", "the Combat phase"),
+        ("move", "the next player moves"),
+    ),
+    "body.switch": (
+        ("codes", "B3"),
+    ),
+    "chip.choose": (
+        ("codes", "B3"),
+        ("district", "B2"),
+        ("action.lock_on", "an effect or an overflow draws enemy cards"),
+    ),
+    "cleanup.lock_on": (
+        ("cleanup.lock_on", "an overflow draws enemy cards"),
+        ("cleanup.protocol", "the next protocol"),
+        ("game.over", "the campaign is decided"),
+    ),
+    "cleanup.protocol": (
+        ("cleanup.protocol", "the next protocol"),
+        ("cleanup.world", "D2"),
+    ),
+    "codes": (
+        ("action.lock_on", "an effect or an overflow draws enemy cards"),
+    ),
+    "codes.end": (
+        ("action.protocol", "the learning protocol"),
+        ("combat.begin", "the Combat phase"),
+        ("move", "the next player moves"),
+    ),
+    "combat.enemy": (
+        ("combat.lock_on", "an enemy effect or an overflow draws enemy cards"),
+    ),
+    "combat.lock_on": (
+        ("combat.attack", "the next pass"),
+        ("combat.lock_on", "an enemy effect or an overflow draws enemy cards"),
+        ("game.over", "the campaign is decided"),
+    ),
+    "combat.protocol": (
+        ("cleanup.begin", "the Cleanup phase"),
+        ("combat.mods", "the next player’s mods"),
+        ("combat.power", "the next player’s fight"),
+    ),
+    "district": (
+        ("action.lock_on", "an effect or an overflow draws enemy cards"),
+        ("body.switch", "the clinic’s switch"),
+        ("chip.choose", "a chip of the player’s choice"),
+        ("gang.draw", "a gang mod"),
+    ),
+    "explore": (
+        ("action.lock_on", "an effect or an overflow draws enemy cards"),
+        ("chip.choose", "a chip of the player’s choice"),
+    ),
+    "gang.draw": (
+        ("codes", "B3"),
+    ),
+    "hit": (
+        ("combat.lock_on", "an enemy effect or an overflow draws enemy cards"),
+    ),
+    "move": (
+        ("action.lock_on", "an effect or an overflow draws enemy cards"),
+    ),
+    "planning.protocol": (
+        ("action.begin", "the Action phase"),
+        ("trace.check", "the next player’s trace check"),
+    ),
+}
+
+#: the steps that apply card effects: each declares every clause effects may cite
+EFFECT_STEPS = ("planning.mods", "action.mods", "combat.mods", "cleanup.mods", "move", "explore", "district",
+                "codes", "combat.attack", "combat.enemy", "cleanup.players", "cleanup.world",
+                "planning.protocol", "action.protocol", "combat.protocol", "cleanup.protocol")
+
+
+def complete(flow: Flow) -> None:
+    """Add :data:`EDGES` to the declared steps' ``next``, and the effects' clauses to the steps that
+    apply effects."""
+    for name, edges in EDGES.items():
+        sd = flow.steps[name]
+        known = {e.to for e in sd.next}
+        more = tuple(Edge(to, when) for to, when in edges if to not in known)
+        flow.steps[name] = replace(sd, next=sd.next + more)
+    for name in EFFECT_STEPS:
+        sd = flow.steps[name]
+        flow.steps[name] = replace(sd, clauses=tuple(dict.fromkeys(sd.clauses + EFFECT_CLAUSES)))
