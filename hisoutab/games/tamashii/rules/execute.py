@@ -110,7 +110,8 @@ def codes(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     event = {"type": "code", "player": name, "code": key, "angle": angle, "cells": [list(c) for c in cells]}
     return told(a, f"{name} runs {src.name} (rotated {angle}°) on {_cells(tuple(map(tuple, cells)))}",
                 then=(("codes", name, [*ran, key]),),
-                clauses=("TM-ACT-3", "TM-CODE-1", "TM-CODE-2", "TM-CHIPOP-2", "TM-LNCH-4", *src.clauses, *core),
+                clauses=("TM-ACT-3", "TM-CODE-1", "TM-CODE-2", "TM-CHIPOP-2", "TM-LNCH-4", *src.clauses,
+                         *core),
                 events=(event,))
 
 
