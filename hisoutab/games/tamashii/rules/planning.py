@@ -75,7 +75,7 @@ def _mods_step(phase: str, clauses: tuple[str, ...], nexts: tuple[str, ...]) -> 
         for mod in acting_mods(ctx, player(s, name)):
             if mod.start_of is not None and mod.start_of.phase == phase:
                 a = apply(ctx, a.state, name, mod.start_of.effects, into=a)
-        return told(a, f"{name}'s mods act at the start of {phase}")
+        return told(a, f"{name}'s mods act at the start of {phase}", clauses=("TM-MOD-5",))
 
 
 _mods_step("planning", ("TM-RES-2",), ("trace.check",))
