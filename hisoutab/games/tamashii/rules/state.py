@@ -45,7 +45,9 @@ class Die:
 class Combat:
     """The combat of one player (TM-CMB-0): the attack dice left, the enemy dice, where the number
     die lies (``at``: the index in the enemy row, 0 the primary; ``None`` once removed,
-    TM-CMB-3.4), whether the player declined to attack (A-37) and the skills used (TM-BODY-3)."""
+    TM-CMB-3.4), whether the player declined to attack (A-37), the skills used (TM-BODY-3), whether
+    the dice are rolled, and ``skipped``: the number die's card left the row before it attacked
+    (TM-CMB-3.6; ``at`` is then the next card to the right, -1 when there is none)."""
 
     player: str
     dice: tuple[Die, ...] = ()
@@ -55,6 +57,7 @@ class Combat:
     declined: bool = False
     used: tuple[str, ...] = ()
     rolled: bool = False
+    skipped: bool = False
 
 
 @record
@@ -66,7 +69,9 @@ class Player:
     (TM-BODY-1); ``passer_by`` the Passer-by while it is not in use; ``enemies`` the enemy row, the
     primary first (TM-ENEMY-1); ``at`` the map cell of the character; ``points`` the programming
     points left in A3; ``check`` the trace-check dice under way; ``traded`` whether the player has
-    made a trade this Planning phase."""
+    made a trade this Planning phase; ``transfers`` the Transfer codes gained (TM-BODY-4);
+    ``spent_skills`` skills used up for the game (A-46); ``removed`` class mods out of the game
+    (A-48); ``drawn`` the class mods drawn to choose one from (TM-MOD-2.2)."""
 
     name: str
     class_id: str = ""
@@ -96,6 +101,9 @@ class Player:
     check: tuple[Die, ...] = ()
     traded: bool = False
     transfers: tuple[str, ...] = ()
+    spent_skills: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    drawn: tuple[str, ...] = ()
 
 
 @record
@@ -108,7 +116,7 @@ class State:
     supply (TM-COMP-3); ``damaged`` the damaged chips not yet handed out (TM-COMP-5); ``scrap``
     chips out of the game (a removed damaged chip, TM-RES-4.3); ``gang_*`` each gang's mod deck;
     ``clinic`` the cyberbodies on offer at a body-switch district; ``uplinks`` how often the
-    campaign's special code has run; ``outcome`` ``victory`` or ``defeat`` once decided, and
+    campaign's special code has run; ``phase`` the phase under way; ``outcome`` ``victory`` or ``defeat`` once decided, and
     ``reason`` why."""
 
     players: tuple[Player, ...]
@@ -129,6 +137,7 @@ class State:
     clinic: tuple[str, ...] = ()
     protocols: tuple[str, ...] = ()
     uplinks: int = 0
+    phase: str = "setup"
     combat: Combat | None = None
     outcome: str | None = None
     reason: str = ""

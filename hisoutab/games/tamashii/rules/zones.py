@@ -15,6 +15,8 @@ ZONES = (
     Zone("class_deck", ordered=True, visibility="hidden", doc="the player's class mod deck"),
     Zone("mods", visibility="public", doc="mod cards held, not equipped (TM-MOD-1)"),
     Zone("equipped", doc="mod cards equipped (TM-MOD-4)"),
+    Zone("drawn", visibility="owner", doc="class mods drawn to keep one (TM-MOD-2.2)"),
+    Zone("removed", doc="class mods out of the game (A-48)"),
     Zone("protocol", kind="card", doc="the player's learning protocol (TM-SETUP-2)"),
     Zone("enemies", ordered=True, card_attr="card", doc="the enemy row, the primary first"),
     Zone("hp", kind="counter", doc="HP"),

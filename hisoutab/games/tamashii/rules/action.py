@@ -1,0 +1,154 @@
+"""The Action phase (TM-ACT-0): one player after another in player order (A-12 Reading 1), B1 move
+(TM-ACT-1, TM-MOVE-1…3), exploring an unrevealed place (TM-MOVE-5, A-62), B2 the district action
+(TM-ACT-2, TM-MOVE-4)."""
+
+from __future__ import annotations
+
+from hisoutab.engine.contract import cell_address
+from hisoutab.engine.decision import Decision, Option
+from hisoutab.engine.flow import Frame, Outcome
+from hisoutab.engine.record import replace
+
+from .board import player, put, stat
+from .context import Context, kind_of
+from .effects import Applied, apply, words
+from .flow import FLOW, Chosen, ask, told
+from .mapping import Place, reachable, site, tile_name
+from .planning import _mods_step, phase_frames
+from .state import Site, State
+from .trace import raise_trace
+
+ACTION_STEPS = ("move", "district", "codes", "codes.end")
+
+
+@FLOW.auto("action.begin", phase="action", clauses=("TM-ACT-0",),
+           next=(("action.mods", "a mod acts at the start of Action"), ("move", "the first player moves")))
+def action_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
+    """The Action phase, in order: each player in player order moves (B1), may use the district
+    action (B2) and may execute codes (B3)."""
+    s = replace(s, phase="action")
+    return Outcome(s, "the Action phase", then=tuple(phase_frames(ctx, s, "action", ACTION_STEPS)))
+
+
+_mods_step("action", ("TM-RES-2",), ("move",))
+
+
+def decide_move(ctx: Context, s: State, frame: Frame) -> Decision | None:
+    name = frame[1]
+    p = player(s, name)
+    paths = reachable(ctx, s, p.at, stat(ctx, p, "move"))
+    options = [Option(f"move to {cell_address('map', *at)} ({tile_name(ctx, s, at)})", list(at))
+               for at in sorted(paths)]
+    if ctx.options["a13.stay"] or not options:
+        options.insert(0, Option(f"stay at {tile_name(ctx, s, p.at)}"))
+    return ask("move", name, options, ("TM-ACT-1",), "move", "B1: move within your movement power")
+
+
+def _enter(ctx: Context, s: State, name: str, places: tuple[Place, ...], a: Applied) -> Applied:
+    """The entry trace of each revealed place entered (A-61: the destination only, or the path)."""
+    entered = places if ctx.options["a61.entry"] == "path" else places[-1:]
+    for at in entered:
+        here = site(s, at)
+        if here.up:
+            tile = ctx.content.tiles[kind_of(here.tile)]
+            a.state, text, then = raise_trace(ctx, a.state, name, tile.entry)
+            a.texts.append(f"enters {tile.name} (+{tile.entry}): {text}")
+            a.then += then
+            a.clauses.add("TM-MOVE-2")
+            if then:
+                a.clauses.add("TM-TRACE-4")
+    return a
+
+
+@FLOW.choice("move", phase="action", decide=decide_move,
+             clauses=("TM-ACT-1", "TM-MOVE-1", "TM-MOVE-2", "TM-MOVE-3", "TM-COMP-18", "TM-TRACE-4"),
+             next=(("explore", "the destination is unrevealed"), ("district", "B2")))
+def move(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
+    """B1: the character moves to a place the movement power reaches, never through an unrevealed
+    place (TM-MOVE-1); entering a tile raises the trace by its entry value (TM-MOVE-2), staying by
+    its stay value (TM-MOVE-3, A-31); an overflow draws two enemy cards at once (TM-TRACE-4). An
+    unrevealed destination is explored."""
+    name = frame[1]
+    p = player(s, name)
+    value = chosen[name].value if chosen is not None else None
+    a = apply(ctx, s, name, [])
+    if value is None:
+        return _stay(ctx, s, name, a)
+    dest = (value[0], value[1])
+    path = reachable(ctx, s, p.at, stat(ctx, p, "move"))[dest]
+    a.state = put(s, replace(p, at=dest))
+    event = {"type": "move", "player": name, "from": list(p.at), "to": list(dest)}
+    if not site(s, dest).up:
+        a = _enter(ctx, s, name, path[:-1], a)
+        return told(a, f"{name} moves to {cell_address('map', *dest)}, an unrevealed place",
+                    then=(("explore", name, list(dest)),), clauses=("TM-ACT-1", "TM-MOVE-1", "TM-COMP-18"),
+                    events=(event,))
+    a = _enter(ctx, s, name, path, a)
+    return told(a, f"{name} moves to {tile_name(ctx, s, dest)}", clauses=("TM-ACT-1", "TM-MOVE-1", "TM-COMP-18"),
+                events=(event,))
+
+
+def _stay(ctx: Context, s: State, name: str, a: Applied) -> Outcome:
+    p = player(s, name)
+    tile = ctx.content.tiles[kind_of(site(s, p.at).tile)]
+    if ctx.options["a31.stay"] == "no_move" and tile.stay:
+        a.state, text, then = raise_trace(ctx, s, name, tile.stay)
+        a.texts.append(f"stay trace +{tile.stay}: {text}")
+        a.then += then
+        if then:
+            a.clauses.add("TM-TRACE-4")
+        return told(a, f"{name} stays at {tile.name}", clauses=("TM-ACT-1", "TM-MOVE-3"))
+    return told(a, f"{name} stays at {tile.name}", clauses=("TM-ACT-1",))
+
+
+@FLOW.auto("explore", phase="action", chance=("draw",),
+           clauses=("TM-MOVE-5", "TM-COMP-1", "TM-MOVE-2", "TM-TRACE-4"),
+           next=(("district", "B2"),))
+def explore(ctx: Context, s: State, frame: Frame) -> Outcome:
+    """The place is revealed: its tile is drawn from the face-down tiles and laid face up; then
+    (A-62) the entry trace of the tile now showing and the exploration marker, resolved once for
+    the entering player and removed — or the marker first."""
+    name, (r, c) = frame[1], frame[2]
+    k, rng, event = ctx.chance.draw_any(s.rng, s.tile_stack, what="the face-down tiles", player=name)
+    tile = s.tile_stack[k]
+    row = s.map[r][:c] + (Site(tile, up=True),) + s.map[r][c + 1:]
+    marker = s.markers[r][c]
+    mrow = s.markers[r][:c] + ("",) + s.markers[r][c + 1:]
+    s = replace(s, tile_stack=s.tile_stack[:k] + s.tile_stack[k + 1:], rng=rng,
+                map=s.map[:r] + (row,) + s.map[r + 1:], markers=s.markers[:r] + (mrow,) + s.markers[r + 1:])
+    a = apply(ctx, s, name, [])
+    spec = ctx.content.markers[kind_of(marker)] if marker else None
+    if spec is not None and ctx.options["a62.order"] == "marker_first":
+        a = apply(ctx, a.state, name, spec.effects, into=a)
+    a = _enter(ctx, a.state, name, ((r, c),), a)
+    if spec is not None and ctx.options["a62.order"] == "trace_first":
+        a = apply(ctx, a.state, name, spec.effects, into=a)
+    found = f"; marker {spec.name}" if spec is not None else ""
+    return told(a, f"{name} reveals {ctx.content.tiles[kind_of(tile)].name}{found}",
+                clauses=("TM-MOVE-5", "TM-COMP-1"),
+                events=(event, {"type": "explore", "player": name, "cell": [r, c], "tile": tile,
+                                "marker": marker}))
+
+
+def decide_district(ctx: Context, s: State, frame: Frame) -> Decision | None:
+    name = frame[1]
+    p = player(s, name)
+    tile = ctx.content.tiles[kind_of(site(s, p.at).tile)]
+    return ask("district", name, [Option("skip the district action"),
+                                  Option(f"use {tile.action.name}: {words(tile.action.effects)}", True)],
+               ("TM-ACT-2",), "district", f"B2: use {tile.name}'s district action?")
+
+
+@FLOW.choice("district", phase="action", decide=decide_district,
+             clauses=("TM-ACT-2", "TM-MOVE-4", "TM-COMP-2"),
+             next=(("codes", "B3"),))
+def district(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
+    """B2 (optional): the action printed at the bottom of the tile the character is on."""
+    name = frame[1]
+    p = player(s, name)
+    tile = ctx.content.tiles[kind_of(site(s, p.at).tile)]
+    if chosen is None or chosen[name].value is None:
+        return Outcome(s, f"{name} skips {tile.name}'s action", clauses=("TM-ACT-2",))
+    a = apply(ctx, s, name, tile.action.effects)
+    return told(a, f"{name} uses {tile.name}: {tile.action.name}", clauses=("TM-ACT-2", "TM-MOVE-4", "TM-COMP-2"),
+                events=({"type": "district", "player": name, "tile": tile.id},))

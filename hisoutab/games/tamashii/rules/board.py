@@ -1,0 +1,131 @@
+"""Reading and changing one player's board: finding a player, resources with their cap
+(TM-RES-2), HP, the stats of the active cyberbody with mods and protocol (TM-PROG-1, A-5), the
+launcher's cells (TM-COMP-13), gaining chips (TM-CHIPOP-1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hisoutab.engine.record import replace
+
+from . import models as m
+from . import vocabulary as v
+from .context import Context, kind_of
+from .state import Player, State
+
+CAP = 5
+
+
+def seat(s: State, name: str) -> int:
+    return next(k for k, p in enumerate(s.players) if p.name == name)
+
+
+def player(s: State, name: str) -> Player:
+    return s.players[seat(s, name)]
+
+
+def put(s: State, p: Player) -> State:
+    k = seat(s, p.name)
+    return replace(s, players=s.players[:k] + (p,) + s.players[k + 1:])
+
+
+def order(ctx: Context, s: State) -> tuple[str, ...]:
+    """Player order (A-10): clockwise from the starting player, or by seat."""
+    names = tuple(p.name for p in s.players)
+    if ctx.options["a10.order"] == "seating":
+        return names
+    return names[s.starting:] + names[:s.starting]
+
+
+def gain(ctx: Context, p: Player, resource: str, n: int) -> tuple[Player, int]:
+    """Raise a resource by ``n``, to the cap of five (A-42: each, or all four together); what
+    does not fit is discarded at once (TM-RES-2). Returns the player and the amount kept."""
+    have = getattr(p, resource)
+    if ctx.options["a42.cap"] == "total":
+        room = CAP - sum(getattr(p, r) for r in v.RESOURCES)
+    else:
+        room = CAP - have
+    kept = max(0, min(n, room))
+    return replace(p, **{resource: have + kept}), kept
+
+
+def lose(p: Player, resource: str, n: int) -> Player:
+    return replace(p, **{resource: max(0, getattr(p, resource) - n)})
+
+
+def heal(p: Player, n: int) -> Player:
+    return replace(p, hp=min(p.hp_max, p.hp + n))
+
+
+def body(ctx: Context, p: Player) -> m.Body:
+    return ctx.content.body(kind_of(p.bodies[0]))
+
+
+def acting_mods(ctx: Context, p: Player) -> Iterator[m.Mod]:
+    """The mods whose effects act (A-49: the equipped ones, or the held ones too)."""
+    cards = p.equipped + (p.mods if ctx.options["a49.held"] == "held" else ())
+    for card in cards:
+        yield ctx.content.mod(kind_of(card))
+
+
+def protocol_passive(ctx: Context, p: Player) -> m.Stats | None:
+    if p.protocol is None:
+        return None
+    proto = ctx.content.protocols[kind_of(p.protocol)]
+    return proto.passive if p.stage >= len(proto.stages) else None
+
+
+def stat(ctx: Context, p: Player, name: str) -> int:
+    """Programming power, movement or attack power: the active body's (A-5: or the board's, the
+    Passer-by's printed values), plus equipped mods and a completed protocol's passive ability."""
+    base = body(ctx, p) if name == "program" or ctx.options["a5.stats"] == "body" else ctx.content.passer_by
+    total = getattr(base, name)
+    for mod in acting_mods(ctx, p):
+        if mod.stats is not None:
+            total += getattr(mod.stats, name)
+    passive = protocol_passive(ctx, p)
+    if passive is not None:
+        total += getattr(passive, name)
+    return int(total)
+
+
+def cell_kind(ctx: Context, p: Player, r: int, c: int) -> str:
+    """``L`` light, ``D`` dark, ``X`` locked; an unlocked cell of the rightmost column counts as
+    light or dark (A-6)."""
+    kind = ctx.launcher_kinds[r][c]
+    if kind == "X" and r in p.unlocked:
+        return "L" if ctx.options["a6.unlocked"] == "light" else "D"
+    return kind
+
+
+def cells(ctx: Context) -> Iterator[tuple[int, int]]:
+    for r, row in enumerate(ctx.launcher_kinds):
+        for c in range(len(row)):
+            yield r, c
+
+
+def set_cell(p: Player, r: int, c: int, chip: str) -> Player:
+    row = p.launcher[r][:c] + (chip,) + p.launcher[r][c + 1:]
+    return replace(p, launcher=p.launcher[:r] + (row,) + p.launcher[r + 1:])
+
+
+def launcher_chips(p: Player) -> Iterator[tuple[int, int, str]]:
+    for r, row in enumerate(p.launcher):
+        for c, chip in enumerate(row):
+            if chip:
+                yield r, c, chip
+
+
+def supply_chip(s: State, colour: str) -> str | None:
+    """The first chip of ``colour`` in the supply."""
+    return next((x for x in s.supply if x.split("#", 1)[0] == colour), None)
+
+
+def gain_chip(s: State, name: str, colour: str) -> tuple[State, str | None]:
+    """Gain (TM-CHIPOP-1): a chip of ``colour`` from the supply into the player's storage."""
+    chip = supply_chip(s, colour)
+    if chip is None:
+        return s, None
+    p = player(s, name)
+    s = replace(s, supply=tuple(x for x in s.supply if x != chip))
+    return put(s, replace(p, storage=p.storage + (chip,))), chip

@@ -1,0 +1,106 @@
+"""TAMASHII as a ruleset: the declarations, the state before setup, the result."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from hisoutab.engine.contract import Capabilities, Result, RulesetBase
+from hisoutab.engine.options import Options
+from hisoutab.engine.rng import seed_state
+
+from . import (  # noqa: F401  (the modules declare their steps on FLOW when imported)
+    action,
+    cleanup,
+    combat,
+    execute,
+    extras,
+    harm,
+    lock_on,
+    pieces,
+    planning,
+    setup,
+)
+from .clauses import CLAUSES, READINGS
+from .context import Context, kind_of
+from .edges import complete
+from .flow import FLOW
+from .invariants import invariants
+from .options import OPTIONS
+from .schema import TamashiiSetup
+from .state import Player, State
+from .zones import ZONES
+
+complete(FLOW)
+
+
+class Tamashii(RulesetBase):
+    """TAMASHII, a co-operative game for 1 to 4 players against the game (clause IDs ``TM-…``)."""
+
+    id = "tamashii"
+    title = "TAMASHII"
+    flow = FLOW
+    options = OPTIONS
+    clauses = CLAUSES
+    readings = READINGS
+    state_type = State
+    zones = ZONES
+    setup_schema = TamashiiSetup
+    capabilities = Capabilities(min_players=1, max_players=4, chance=True, hidden_information=True,
+                                cooperative=True)
+    reference = Path(__file__).resolve().parent.parent / "reference.md"
+    presentation = "hisoutab.games.tamashii.presentation:PRESENTATION"
+    time_axis = "round"
+    length_figures = ("rounds",)
+    notable_events = frozenset({"round", "trace_reset", "lock_on", "explore", "district", "code", "skill",
+                                "enemy_attack", "hurt", "block", "reset", "world", "trade", "protocol",
+                                "enemy_deck_empty", "end", "starting", "gang_mod", "body"})
+
+    def context(self, options: Options, setup: Any) -> Context:
+        checked = self.validate_setup(setup)
+        assert isinstance(checked, TamashiiSetup)
+        return Context(options, checked)
+
+    def characters(self, ctx: Context) -> Mapping[str, tuple[str, ...]]:
+        """Each player's class and starting cyberbody."""
+        return {p: (ctx.classes[p], ctx.content.classes[ctx.classes[p]].body) for p in ctx.players}
+
+    def initial_state(self, ctx: Context, seed: int) -> State:
+        """Before setup: the players with empty boards."""
+        return State(players=tuple(Player(name=n) for n in ctx.players), agenda=(("setup.campaign",),),
+                     rng=seed_state(seed))
+
+    def turn_info(self, s: State) -> tuple[int, str]:
+        """(the round, the starting player)."""
+        return s.round, s.players[s.starting].name
+
+    def die_faces(self, ctx: Any) -> tuple[int, ...]:
+        """Every die is a six-sided die; the enemy dice read their faces from the board data."""
+        return tuple(range(1, 7))
+
+    def chance_outcomes(self, ctx: Context, s: State, kind: str, player: str | None) -> tuple[str, ...] | None:
+        """A draw takes a chip of a bag, a face-down tile, the top card of a deck (enemy, gang, class):
+        any of those cards; a shuffle orders the enemy deck or a mod deck."""
+        if kind == "draw":
+            return tuple(dict.fromkeys(ctx.chips + ctx.wilds + ctx.damaged + ctx.tiles + ctx.enemies
+                                       + ctx.gang_mods
+                                       + tuple(x for p in ctx.players for x in ctx.class_mods[p])))
+        if kind == "shuffle":
+            return tuple(dict.fromkeys(kind_of(x) for x in ctx.enemies))
+        return None
+
+    def result(self, s: State) -> Result:
+        figures = {"rounds": s.round, "uplinks": s.uplinks, "damaged_left": len(s.damaged),
+                   "reason": s.reason}
+        if s.outcome == "victory":
+            return Result("victory", figures=figures)
+        if s.outcome == "defeat":
+            return Result("defeat", figures=figures)
+        return Result("unfinished", figures=figures)
+
+    def invariants(self, ctx: Context, s: State) -> list[str]:
+        return invariants(self, ctx, s)
+
+
+RULESET = Tamashii()
