@@ -204,24 +204,25 @@ def _combat(ctx: Any, state: Any, cb: Any, g: nx.DiGraph) -> str:
         prev = last_enemy = enode
     if not attackers:
         g.remove_node("reset")
-    if attackers or cb.at is None:
-        g.add_node(
-            "rest",
-            lines=[
-                ("the enemy die is removed", True) if attackers else ("the enemy die was removed", True),
-                (f"{cb.player} may go on while dice remain ({dice} now)", False),
-            ],
-            fill=player_light(seat),
-            color=player_color(seat),
-        )
-        g.add_edge(
-            prev,
-            "rest",
-            label=(
-                "it was on the primary (TM-CMB-3.4)" if last_enemy else "player attacks only (TM-CMB-3.5)"
-            ),
-        )
-        prev = "rest"
+    g.add_node(
+        "rest",
+        lines=[
+            ("the enemy die is removed", True) if attackers else ("the enemy die was removed", True),
+            (f"{cb.player} may go on while dice remain ({dice} now)", False),
+        ],
+        fill=player_light(seat),
+        color=player_color(seat),
+    )
+    g.add_edge(
+        prev,
+        "rest",
+        label=(
+            "it was on the primary (TM-CMB-3.4)"
+            if last_enemy
+            else "the player attacks alone (TM-CMB-3.5)"
+        ),
+    )
+    prev = "rest"
     g.add_node(
         "end",
         lines=[(f"{cb.player}'s combat ends", True), ("no more skills, the enemy die removed", False)],

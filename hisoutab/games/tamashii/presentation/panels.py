@@ -174,10 +174,14 @@ def _dice_row(
     parts: list[str],
     label: str,
 ) -> float:
-    parts.append(text(x, y + 10, label, size=10, weight="bold", fill=MUTED))
+    heads = wrap(label, width, 10, bold=True)
+    for k, line in enumerate(heads):
+        parts.append(text(x, y + 10 + 13 * k, line, size=10, weight="bold", fill=MUTED))
+    extra = 13 * (len(heads) - 1)
+    y += extra
     if not dice:
         parts.append(text(x, y + 26, "none", size=10, fill=MUTED))
-        return 34
+        return 34 + extra
     size = 30.0
     per = max(1, int(width // (size + 8)))
     most = 0
@@ -189,4 +193,4 @@ def _dice_row(
             most = 0
         parts.append(draw_die(ctx, die, x + c * (size + 8), y + 16 + height, size, owner=owner))
         most = max(most, len(die.rerolled))
-    return 16 + height + size + 14 + most * 10
+    return extra + 16 + height + size + 14 + most * 10

@@ -78,8 +78,8 @@ def _site(
                 text(x + 6, y + 6 + name.size + k * name.line_height, line, size=name.size, weight="bold")
             )
         cost = f"entry {e.entry} · stay {e.stay}" if e is not None else ""
-        parts.append(text(x + 6, y + CELL_H - 24, kind, size=9, fill=MUTED))
-        parts.append(text(x + 6, y + CELL_H - 12, cost, size=9, fill=MUTED))
+        parts.append(text(x + 6, y + CELL_H - 36, kind, size=9, fill=MUTED))
+        parts.append(text(x + 6, y + CELL_H - 24, cost, size=9, fill=MUTED))
         return el(
             "g",
             {"class": "site revealed", "data-cell": address, "data-card": site.tile},
@@ -136,8 +136,8 @@ def _figures(state: Any, x: float, top: float, cw: float, parts: list[str]) -> N
         by_place.setdefault(tuple(p.at), []).append(seat)
     for (r, c), seats in sorted(by_place.items()):
         for k, seat in enumerate(seats):
-            fx = x + c * (cw + 4) + cw - 14 - k * 24
-            fy = top + r * (CELL_H + 4) + CELL_H - 16
+            fx = x + c * (cw + 4) + cw - 13 - k * 21
+            fy = top + r * (CELL_H + 4) + CELL_H - 12
             name = state.players[seat].name
             parts.append(
                 el(
@@ -149,7 +149,7 @@ def _figures(state: Any, x: float, top: float, cw: float, parts: list[str]) -> N
                         {
                             "cx": fx,
                             "cy": fy,
-                            "r": 11,
+                            "r": 9.5,
                             "fill": player_color(seat),
                             "stroke": "#ffffff",
                             "stroke-width": 2,
