@@ -16,6 +16,7 @@ from hisoutab.games.tamashii.presentation import (
     CombatOrderGraph,
     code_match_svg,
     combat_graph,
+    first_match_svg,
     render_state_svg,
 )
 from hisoutab.games.tamashii.presentation.facts import positions, turned
@@ -229,6 +230,18 @@ def test_the_code_match_shows_its_rotation_never_a_mirror() -> None:
     assert positions(pattern, 90) == {(1, 0): 1, (0, 0): 2, (1, 1): 3}
     with pytest.raises(ValueError, match="0, 90, 180 or 270"):
         code_match_svg(None, p, pattern, 45, ())
+
+
+def test_the_rules_match_is_drawn_and_its_mirror_is_not_found() -> None:
+    # R over R Y, turned 90° clockwise, lies on the launcher as R R over Y; no turn of its mirror does
+    launcher = (("red#1", "red#2", "", ""), ("yellow#1", "", "", ""), ("", "", "", ""))
+    p = Player(name="P1", core="blue", launcher=launcher)
+    root = parse(first_match_svg(None, p, ("R.", "RY"), code="Hack") or "")
+    assert root.get("data-angle") == "90"
+    matched = [g for g in root.iter(f"{SVG}g") if g.get("class") == "matched"]
+    numbers = [t.text for g in matched for t in g.iter(f"{SVG}text")]
+    assert numbers == ["1", "2", "3"]
+    assert first_match_svg(None, p, (".R", "YR"), code="mirrored Hack") is None
 
 
 def known_combat(at: int | None, **extra: object) -> State:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .codematch import code_match_svg
+from .codematch import code_match_svg, first_match_svg
 from .order import CombatOrderGraph, combat_graph
 from .picture import render_state_svg
 from .show import PRESENTATION, TamashiiPresentation
@@ -14,5 +14,6 @@ __all__ = [
     "TamashiiPresentation",
     "code_match_svg",
     "combat_graph",
+    "first_match_svg",
     "render_state_svg",
 ]

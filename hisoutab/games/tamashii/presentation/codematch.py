@@ -10,6 +10,7 @@ from typing import Any
 from hisoutab.presentation.svg import FONT, MUTED, el, text
 from hisoutab.presentation.textfit import text_width
 
+from ..rules.codes import matches
 from . import facts
 from .launcher import draw_launcher, draw_pattern, hatch
 
@@ -75,3 +76,16 @@ def code_match_svg(
         )
         + "\n"
     )
+
+
+def first_match_svg(ctx: Any, player: Any, pattern: Sequence[str], *, code: str = "code",
+                    prefix: str = "cm") -> str | None:
+    """The drawing of the first placement of ``pattern`` the rules find on ``player``'s launcher
+    (:func:`..rules.codes.matches`, with the rule option on wild chips, A-29), or None when the
+    code does not match."""
+    options = getattr(ctx, "options", None)
+    wild = str(options["a29.wild"]) if options is not None else "any"
+    found = matches(tuple(pattern), player.launcher, player.core, wild)
+    if not found:
+        return None
+    return code_match_svg(ctx, player, pattern, found[0].angle, found[0].cells, code=code, prefix=prefix)

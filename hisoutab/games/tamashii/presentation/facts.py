@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
-T = TypeVar("T")
+from ..rules.codes import rotate
 
 #: a chip's colours as the pictures fill them (the four colours, wild and damaged)
 CHIP_FILL = {
@@ -176,22 +176,19 @@ def effect_words(effects: Any) -> str:
     return " · ".join(parts)
 
 
-def turned_grid(grid: Sequence[Sequence[T]], angle: int) -> tuple[tuple[T, ...], ...]:
-    """A grid turned ``angle`` degrees clockwise (0, 90, 180, 270): never mirrored."""
-    g = tuple(tuple(row) for row in grid)
-    for _ in range((angle // 90) % 4):
-        g = tuple(tuple(row[c] for row in reversed(g)) for c in range(len(g[0])))
-    return g
-
-
 def turned(pattern: Sequence[str], angle: int) -> tuple[str, ...]:
-    """A code's pattern turned ``angle`` degrees clockwise."""
-    return tuple("".join(row) for row in turned_grid(pattern, angle))
+    """A code's pattern turned ``angle`` degrees clockwise (0, 90, 180, 270), as the rules turn it
+    (never mirrored, TM-CODE-1)."""
+    p = tuple(pattern)
+    for _ in range((angle // 90) % 4):
+        p = rotate(p)
+    return p
 
 
 def positions(pattern: Sequence[str], angle: int) -> dict[tuple[int, int], int]:
     """Each position of the printed ``pattern`` that asks for a chip, numbered 1, 2, … in the order
     of the turned pattern (row by row), as a match lists its cells."""
-    ids = [[(r, c) for c in range(len(row))] for r, row in enumerate(pattern)]
-    order = [cell for row in turned_grid(ids, angle) for cell in row if pattern[cell[0]][cell[1]] != "."]
-    return {cell: k + 1 for k, cell in enumerate(order)}
+    tags = {chr(0x100 + r * 16 + c): (r, c) for r, row in enumerate(pattern) for c in range(len(row))}
+    tagged = tuple("".join(chr(0x100 + r * 16 + c) for c in range(len(row))) for r, row in enumerate(pattern))
+    order = [tags[t] for row in turned(tagged, angle) for t in row]
+    return {cell: k + 1 for k, cell in enumerate(c for c in order if pattern[c[0]][c[1]] != ".")}
