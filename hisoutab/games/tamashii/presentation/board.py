@@ -218,7 +218,7 @@ def _enemy_row(
         parts.append(text(x, y + 30, "no enemy cards", size=10, fill=MUTED))
         return "".join(parts), 40
     n = len(p.enemies)
-    w = min(112.0, (width - 4 * (n - 1)) / n)
+    w = min(136.0, (width - 4 * (n - 1)) / n)
     for k, foe in enumerate(p.enemies):
         cx = x + width - (k + 1) * w - k * 4
         hp = cards.enemy_hp(ctx, foe.card)

@@ -78,9 +78,11 @@ def _mark(kind: str, x: float, y: float, prefix: str) -> str:
     return el("rect", {**box, "fill": "#ffffff", "stroke": HIGHLIGHT, "stroke-width": 3})
 
 
-def render_key(x: float, y: float, width: float, prefix: str) -> tuple[str, float]:
-    """The key at (x, y) in two columns (one when narrower than 600), and its height."""
-    cols = 2 if width >= 600 else 1
+def render_key(x: float, y: float, width: float, prefix: str, *,
+               cols: int | None = None) -> tuple[str, float]:
+    """The key at (x, y) in ``cols`` columns (default two, one when narrower than 600), and its
+    height."""
+    cols = cols or (2 if width >= 600 else 1)
     cw = width / cols
     parts = [text(x, y + 12, "key", size=12, weight="bold")]
     for k, (kind, label) in enumerate(ITEMS):

@@ -95,7 +95,8 @@ def combat_graph(game: Any, state: Any) -> nx.DiGraph:
         node = f"next:{p.name}"
         seat = _seat(state, p.name)
         if p.enemies:
-            lines = [(f"{p.name}'s combat", True), (f"{len(p.enemies)} enemy cards · HP {p.hp}", False)]
+            cards = f"{len(p.enemies)} enemy card" + ("" if len(p.enemies) == 1 else "s")
+            lines = [(f"{p.name}'s combat", True), (f"{cards} · HP {p.hp}", False)]
             label = "then, in player order (A-16)" if prev != "now" else "the next combat (A-16)"
         else:
             lines = [(f"{p.name} has no enemy cards", True), ("skips combat (A-16)", False)]

@@ -60,7 +60,7 @@ def draw_campaign(ctx: Any, state: Any, x: float, y: float, width: float) -> tup
     yy += _lines(x + 10, yy, width, rows, parts)
     if c is not None:
         drawn, _, ph = draw_pattern(
-            tuple(c.special_code.pattern), x + 10, yy, 18, caption=f"special code: {c.special_code.name}"
+            tuple(c.special_code.pattern), x + 10, yy, 22, caption=f"special code: {c.special_code.name}"
         )
         parts.append(
             el(
@@ -140,15 +140,10 @@ def draw_tray(ctx: Any, state: Any, x: float, y: float, width: float) -> tuple[s
         yy += 20
         yy += _dice_row(ctx, cb.dice, cb.player, x + 10, yy, width - 20, parts, "attack dice")
         enemy = tuple(d for d in (cb.number, cb.type) if d is not None)
-        where = (
-            "removed (TM-CMB-3.4)"
-            if cb.at is None
-            else "no card to the right"
-            if cb.at < 0
-            else f"on enemy card {cb.at + 1} from the primary"
-        )
+        where = ("not rolled yet" if not cb.rolled else "removed (TM-CMB-3.4)" if cb.at is None
+                 else "no card to the right" if cb.at < 0 else f"on enemy card {cb.at + 1} from the primary")
         yy += _dice_row(
-            ctx, enemy, cb.player, x + 10, yy, width - 20, parts, f"enemy dice · number die {where}"
+            ctx, enemy, cb.player, x + 10, yy, width - 20, parts, f"enemy dice · the number die: {where}"
         )
         if cb.used:
             parts.append(text(x + 10, yy + 10, "skills used: " + ", ".join(cb.used), size=10, fill=MUTED))

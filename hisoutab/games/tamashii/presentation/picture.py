@@ -73,7 +73,7 @@ def render_state_svg(
         ctx, state, cx + PANEL_W + GAP - 4, top, WIDTH - MARGIN - (cx + PANEL_W + GAP - 4)
     )
     parts += [m, c, t]
-    y = top + max(mh, ch, th) + GAP
+    y = boards_top = top + max(mh, ch, th) + GAP
     for row in range(0, len(state.players), 2):
         heights = []
         for k, seat in enumerate(range(row, min(row + 2, len(state.players)))):
@@ -91,7 +91,11 @@ def render_state_svg(
             heights.append(h)
         y += max(heights) + GAP
     width = WIDTH
-    if key == "below":
+    if key == "below" and len(state.players) == 1:  # the key in the free half beside the one board
+        drawn, kh = render_key(MARGIN + board.WIDTH + GAP, boards_top, board.WIDTH, prefix, cols=1)
+        parts.append(drawn)
+        height = round(max(y, boards_top + kh + MARGIN))
+    elif key == "below":
         drawn, kh = render_key(MARGIN, y, WIDTH - 2 * MARGIN, prefix)
         parts.append(drawn)
         height = round(y + kh + MARGIN)
