@@ -307,6 +307,12 @@ def test_the_combat_order_after_the_die_is_removed_and_from_the_middle() -> None
     assert solid_path(g)[:5] == ["now", "pass0", "enemy0", "pass1", "enemy1"]
     assert "declined (A-37)" in g.nodes["pass0"]["lines"][1][0]
     assert "reset" in g
+    skipped = combat_graph(GAME, known_combat(0, skipped=True))
+    assert solid_path(skipped)[:4] == ["now", "skipped", "pass0", "enemy0"]
+    assert "TM-CMB-3.6" in skipped.edges["now", "skipped"]["label"]
+    gone = combat_graph(GAME, known_combat(-1, skipped=True))
+    assert solid_path(gone)[:5] == ["now", "skipped", "gone", "rest", "end"]
+    assert "reset" not in gone
 
 
 def test_the_priority_graph_is_the_combat_order() -> None:
