@@ -71,8 +71,8 @@ def _map(ctx: Any, s: Any) -> list[Text]:
     return lines
 
 
-class TamashiiPresentation(Presentation):
-    """The generic picture; TAMASHII's own terminal text and card faces."""
+class TamashiiText(Presentation):
+    """TAMASHII's own terminal text and card faces (the picture: :mod:`.show`)."""
 
     def title(self, ctx: Any, state: Any) -> str:
         return f"TAMASHII · round {state.round} · {state.phase} · uplinks {state.uplinks}"
@@ -93,5 +93,3 @@ class TamashiiPresentation(Presentation):
     def card_face(self, ctx: Any, state: Any, card: str) -> CardFace | None:
         return face(ctx.content, card)
 
-
-PRESENTATION = TamashiiPresentation()
