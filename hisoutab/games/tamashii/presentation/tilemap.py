@@ -9,10 +9,13 @@ from typing import Any
 from hisoutab.presentation.svg import HIGHLIGHT, MUTED, el, player_color, text, title
 from hisoutab.presentation.textfit import fit_text
 
+from ..rules.state import Site
 from . import cards, facts
 
 GANG_FILL = {"sparta": "#f6d5c8", "ninkyo": "#dcd3f2", "raiders": "#cfe3f3", "commons": "#d8efcf"}
 TAG_FILL = {"shelter": "#fff0b8", "body_switch": "#cdeeea"}
+#: an unrevealed place (``""`` on the map: its tile is drawn when it is explored)
+UNREVEALED_PLACE = Site()
 PLAIN, UNREVEALED = "#efece4", "#55586a"
 CELL_W, CELL_H = 134.0, 84.0
 
@@ -43,7 +46,8 @@ def draw_map(
     ]
     top = y + 24
     for r, row in enumerate(state.map):
-        for c, site in enumerate(row):
+        for c, place in enumerate(row):
+            site = place if isinstance(place, Site) else UNREVEALED_PLACE
             sx, sy = x + c * (cw + 4), top + r * (CELL_H + 4)
             marker = state.markers[r][c] if r < len(state.markers) and c < len(state.markers[r]) else ""
             parts.append(_site(ctx, site, marker, r, c, sx, sy, cw, lit=lit, designer=designer))
