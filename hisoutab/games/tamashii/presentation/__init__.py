@@ -1,6 +1,19 @@
-"""TAMASHII's presentation: the generic picture, the state as terminal text (the map, each
-player's board and enemy row), and every card in words."""
+"""How TAMASHII is shown: the state picture, the code-match drawing and the combat-order graph
+(the ruleset names ``hisoutab.games.tamashii.presentation:PRESENTATION``)."""
 
-from .text import PRESENTATION, TamashiiPresentation
+from __future__ import annotations
 
-__all__ = ["PRESENTATION", "TamashiiPresentation"]
+from .codematch import code_match_svg, first_match_svg
+from .order import CombatOrderGraph, combat_graph
+from .picture import render_state_svg
+from .show import PRESENTATION, TamashiiPresentation
+
+__all__ = [
+    "PRESENTATION",
+    "CombatOrderGraph",
+    "TamashiiPresentation",
+    "code_match_svg",
+    "combat_graph",
+    "first_match_svg",
+    "render_state_svg",
+]
