@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,18 @@ from typing import Any
 from .yamlio import Located
 
 _loaded: set[str] = set()
+
+
+@dataclass(frozen=True)
+class CustomEffect:
+    """An effect a designer's module registers: its name in data files, the step that applies it
+    (its signature is the ruleset's), the value it takes, the clause it cites, its words."""
+
+    name: str
+    step: Callable[..., Any]
+    value: str
+    clause: str
+    words: str
 _groups_done: set[str] = set()
 
 

@@ -24,13 +24,12 @@ built-in ones, and shows in the vocabulary tables (``vocabulary.EFFECT_VALUES``,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from hisoutab.engine.extensions import CustomEffect, run_entry_points
 from hisoutab.engine.extensions import load_module as _load_module
-from hisoutab.engine.extensions import run_entry_points
 from hisoutab.engine.yamlio import Located
 
 from . import vocabulary as v
@@ -44,14 +43,6 @@ WHERE = ("on_cast", "on_recovery", "trigger", "on_awaken", "while_awakened")
 EffectStep = Callable[[Any, Any, int, str, int], tuple[Any, str]]
 ConditionTest = Callable[[Any, Any, int, int], bool]
 
-
-@dataclass(frozen=True)
-class CustomEffect:
-    name: str
-    step: EffectStep
-    value: str
-    clause: str
-    words: str
 
 
 EFFECTS: dict[str, CustomEffect] = {}

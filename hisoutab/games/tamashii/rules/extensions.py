@@ -20,22 +20,15 @@ card, tile, marker, code or activity like the built-in ones (``- overheat: 2``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+from hisoutab.engine.extensions import CustomEffect
 
 from . import vocabulary as v
 
 EffectStep = Callable[[Any, Any, str, Any], tuple[Any, str]]
 VALUES = ("none", "count")
 
-
-@dataclass(frozen=True)
-class CustomEffect:
-    name: str
-    step: EffectStep
-    value: str
-    clause: str
-    words: str
 
 
 EFFECTS: dict[str, CustomEffect] = {}

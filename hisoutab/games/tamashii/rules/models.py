@@ -155,11 +155,16 @@ class ClassesFile(_Model):
     classes: list[ClassSpec] = Field(min_length=4, max_length=4)
 
 
-class PhaseEffect(_Model):
-    phase: str
+class _Effects(_Model):
+    """A list of effects, at least one (the vocabulary checked)."""
+
     effects: Effects = Field(min_length=1)
 
     _check_effects = field_validator("effects", mode="before")(_effects)
+
+
+class PhaseEffect(_Effects):
+    phase: str
 
     @field_validator("phase")
     @classmethod
@@ -237,11 +242,8 @@ class ProtocolsFile(_Model):
     protocols: list[Protocol] = Field(min_length=1)
 
 
-class Action(_Model):
+class Action(_Effects):
     name: str
-    effects: Effects = Field(min_length=1)
-
-    _check_effects = field_validator("effects", mode="before")(_effects)
 
 
 class Tile(_Model):
@@ -254,12 +256,9 @@ class Tile(_Model):
     action: Action
 
 
-class Marker(_Model):
+class Marker(_Effects):
     id: str = Field(pattern=ID)
     name: str
-    effects: Effects = Field(min_length=1)
-
-    _check_effects = field_validator("effects", mode="before")(_effects)
 
 
 class MapFile(_Model):
@@ -291,11 +290,8 @@ class BoardFile(_Model):
     xp_code: Code
 
 
-class Activity(_Model):
+class Activity(_Effects):
     name: str
-    effects: Effects = Field(min_length=1)
-
-    _check_effects = field_validator("effects", mode="before")(_effects)
 
 
 class WorldActivity(_Model):
