@@ -196,6 +196,14 @@ def clause_url(clause: str, base: str | None = None, *, ruleset: Any = None) -> 
     return presentation_for(ruleset).clause_url(clause, base)
 
 
+def _cell_words(cell: Any) -> str:
+    """A touched item in words: an (x, y) pair as ``(x, y)``, anything else (a grid address such
+    as ``P1.launcher[0][2]``, a card) as it is named."""
+    if isinstance(cell, tuple) and len(cell) == 2:
+        return f"({cell[0]}, {cell[1]})"
+    return str(cell)
+
+
 def step_cells(ctx: Any, step: Any) -> tuple[Any, ...]:
     """What a step touched, as its ruleset's presentation says (for HisouTab: the board cells its
     events name and an attack's range). Sorted, distinct."""
@@ -285,7 +293,7 @@ class StepView:
             parts.append('<div class="hs-nodiff">no change to the state (besides the agenda)</div>')
         if self.cells:
             parts.append('<div class="hs-cells">highlighted cells: '
-                         + e(", ".join(f"({x}, {y})" for x, y in self.cells)) + "</div>")
+                         + e(", ".join(_cell_words(c) for c in self.cells)) + "</div>")
         if self.show_picture:
             parts.append(self.picture._repr_html_())
         parts.append("</div>")

@@ -33,6 +33,18 @@ def touched_items(step: Any) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+def launcher_cells(step: Any) -> tuple[str, ...]:
+    """The launcher cells a programming move (``from``, ``to``) or an executed code (``cells``)
+    names, as ``P1.launcher[r][c]``."""
+    out: list[str] = []
+    for e in getattr(step, "events", ()) or ():
+        if not isinstance(e, dict) or e.get("type") not in ("program", "code"):
+            continue
+        pairs = [e["from"], e["to"]] if e["type"] == "program" else list(e.get("cells", ()))
+        out += [f"{e['player']}.launcher[{r}][{c}]" for r, c in pairs]
+    return tuple(dict.fromkeys(out))
+
+
 class TamashiiPresentation(TamashiiText):
     """TAMASHII's picture, highlights and combat-order graph; its terminal text and card faces."""
 
@@ -57,7 +69,11 @@ class TamashiiPresentation(TamashiiText):
         return headline(state) + " · " + " ".join(f"{p.name} HP {p.hp}" for p in state.players)
 
     def touched(self, ctx: Any, step: Any) -> tuple[Any, ...]:
-        return (*super().touched(ctx, step), *touched_items(step))
+        base = super().touched(ctx, step)
+        cells = launcher_cells(step)
+        if cells:  # a programming move's from/to are launcher cells, not places of the map
+            base = tuple(x for x in base if not isinstance(x, tuple))
+        return (*base, *cells, *touched_items(step))
 
     def explainers(self) -> Mapping[str, Explainer]:
         from .order import CombatOrderGraph
