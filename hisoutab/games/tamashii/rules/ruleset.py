@@ -12,6 +12,7 @@ from hisoutab.engine.rng import seed_state
 
 from . import action, cleanup, combat, execute, extras, harm, lock_on, pieces, planning  # noqa: F401
 from . import setup as _setup  # noqa: F401  (the modules declare their steps on FLOW when imported)
+from . import vocabulary as v
 from .clauses import CLAUSES, READINGS
 from .context import Context, kind_of
 from .edges import complete
@@ -51,6 +52,17 @@ class Tamashii(RulesetBase):
         checked = self.validate_setup(setup)
         assert isinstance(checked, TamashiiSetup)
         return Context(options, checked)
+
+    def home_zone(self, ctx: Context, card: str, owner: str | None) -> str | None:
+        """Where a scenario sends a card it pushes out of a zone it overlays: a chip to its
+        player's bag (TM-CHIP-2: the launcher is refilled from the bag), a damaged chip to the
+        damaged chips not yet handed out, a tile to the face-down tiles."""
+        colour = kind_of(card)
+        if colour in v.COLOURS or colour == v.WILD:
+            return "bag"
+        if colour == v.DAMAGED:
+            return "damaged"
+        return "tile_stack" if card in ctx.tiles else None
 
     def characters(self, ctx: Context) -> Mapping[str, tuple[str, ...]]:
         """Each player's class and starting cyberbody."""
