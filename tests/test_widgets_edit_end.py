@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from hisoutab import Game
+from hisoutab import Game, RandomAgent
 from hisoutab.engine.ruleset import all_rulesets
 from hisoutab.widgets import Workbench
 from hisoutab.widgets.editing import ended_by_rules
@@ -20,10 +20,33 @@ ENDINGS = {
     "toy-coop": ("health", "shared", 0, ("defeat", None)),
     "toy-dice-race": ("position", "P1", None, ("win", "P1")),  # None: the goal square
 }
+# rulesets whose end conditions are checked only at a step of the rules, never at any moment:
+# ruleset → (the shared counter an edit sets to what ends the game there, how the value is found)
+LATER = {
+    "tamashii": ("uplinks", "uplinks_needed"),  # TM-CLN-2: the world activities, at Cleanup
+}
 
 
 def test_every_ruleset_has_an_ending_here() -> None:
-    assert set(ENDINGS) <= set(all_rulesets()) and set(all_rulesets()) <= set(ENDINGS)
+    both = set(ENDINGS) | set(LATER)
+    assert not set(ENDINGS) & set(LATER) and both == set(all_rulesets())
+
+
+@pytest.mark.parametrize("rs_id", sorted(LATER))
+def test_an_edit_meeting_a_later_end_condition_waits_for_the_step_that_checks_it(rs_id: str) -> None:
+    counter, needed = LATER[rs_id]
+    wb = Workbench(Game(rs_id, seed=1))
+    wb.auto.value = True
+    for _ in range(3):
+        wb.forward()
+    wb.auto.value = False
+    value = getattr(wb.game.ctx, needed)
+    edited = wb.edited_state("counter", player="shared", counter=counter, value=value)
+    assert ended_by_rules(wb.game, edited) is edited  # nothing ends at once
+    assert wb.apply_edit("counter", player="shared", counter=counter, value=value), wb.e_msg.value
+    g = wb.game
+    g.run(until="end", agents=RandomAgent(1), max_steps=5000)
+    assert g.over and g.result().outcome == "victory"
 
 
 @pytest.mark.parametrize("rs_id", sorted(ENDINGS))
