@@ -221,8 +221,8 @@ class Placer:
             return
         home = home_zone(self.rs, self.ctx, card, owner)
         if home is not None:
-            place = self._zone_place(home, who)  # a zone the scenario states stays as stated
-            if place is not None and place not in given and self._put_home(data, place, card):
+            place = self._zone_place(home, who)
+            if place is not None and self._put_home(data, place, card):
                 return
         if came_from.player is not None and came_from.player in targets:
             self._put(data, targets[came_from.player], card)

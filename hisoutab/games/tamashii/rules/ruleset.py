@@ -54,12 +54,12 @@ class Tamashii(RulesetBase):
         return Context(options, checked)
 
     def home_zone(self, ctx: Context, card: str, owner: str | None) -> str | None:
-        """Where a scenario sends a card it pushes out of a zone it overlays: a chip to its
-        player's bag (TM-CHIP-2: the launcher is refilled from the bag), a damaged chip to the
-        damaged chips not yet handed out, a tile to the face-down tiles."""
+        """Where a scenario sends a card it pushes out of a zone it overlays: a chip to the supply
+        (TM-COMP-3), a damaged chip to the damaged chips not yet handed out, a tile to the
+        face-down tiles."""
         colour = kind_of(card)
         if colour in v.COLOURS or colour == v.WILD:
-            return "bag"
+            return "supply"
         if colour == v.DAMAGED:
             return "damaged"
         return "tile_stack" if card in ctx.tiles else None
