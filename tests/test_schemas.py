@@ -105,7 +105,10 @@ def test_every_scenario_validates_against_its_schemas() -> None:
         data = read(path)
         rid = data.get("ruleset", DEFAULT_RULESET)
         for schema in (own[rid], generic):
-            bad += [f"{path.relative_to(ROOT)}: {p}" for p in problems(schema, data)]
+            found = problems(schema, data)
+            if "refused" in data:  # a setup that must be refused may break its schema, there only
+                found = [p for p in found if not p.startswith("setup")]
+            bad += [f"{path.relative_to(ROOT)}: {p}" for p in found]
     assert len(SCENARIO_FILES) > 200
     assert bad == []
 
