@@ -25,6 +25,9 @@ OPTIONS = OptionSet((
     _o("a6.unlocked", "light", "A-6",
        "An unlocked cell of the rightmost column is refilled like a light cell ('light') or not, "
        "like a dark cell ('dark').", "light", "dark"),
+    _o("a9.start", "board", "A-9",
+       "A player starts with the player board's starting resources ('board', Reading 1), or with "
+       "none, every resource at 0 ('empty', Reading 2).", "board", "empty"),
     _o("a10.order", "starting", "A-10",
        "Player order runs clockwise from the starting player ('starting', Reading 1), or by seat "
        "from P1 ('seating', Reading 2).", "starting", "seating"),
@@ -99,6 +102,10 @@ OPTIONS = OptionSet((
        "A learning protocol's stage is checked at the end of each of the player's Planning, Action "
        "and Combat and at Cleanup ('phase_end', Reading 1: as soon as a phase of the player's brings "
        "it about), or only at Cleanup ('cleanup', Reading 2).", "phase_end", "cleanup"),
+    _o("a51.xp_code", "colours", "A-51",
+       "The experience code asks for chips of four different colours, as the player board prints "
+       "it ('colours', Reading 1), or for four chips of one colour in the same shape "
+       "('one_colour', Reading 2).", "colours", "one_colour"),
     _o("a55.wild", "storage", "A-55",
        "The open chip bought with XP is gained into storage ('storage', Reading 1) or placed in an "
        "empty launcher cell when there is one ('launcher', Reading 2).", "storage", "launcher"),
