@@ -85,6 +85,9 @@ OPTIONS = OptionSet((
     RuleOption("a44.memory_rate", 1, "A-44",
                "The Memory one chip gain or one chip removal costs (Reading 1 and 2: 1).",
                minimum=1, maximum=5),
+    _o("a45.bodies", "active", "A-45",
+       "Only the active cyberbody's combat skills are used ('active', Reading 1), or both held "
+       "bodies' at once ('both', Reading 2).", "active", "both"),
     _o("a46.unmarked", "combat", "A-46",
        "A skill without the icon is used once per combat, one with it any number of times "
        "('combat', Reading 1); or an unmarked skill is used once per game ('game', Reading 2).",
