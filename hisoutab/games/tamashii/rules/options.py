@@ -130,6 +130,10 @@ OPTIONS = OptionSet((
     _o("a62.order", "trace_first", "A-62",
        "Entering an unrevealed place: reveal, entry trace, marker ('trace_first', Reading 1), or "
        "reveal, marker, entry trace ('marker_first', Reading 2).", "trace_first", "marker_first"),
+    _o("a63.place", "order", "A-63",
+       "Each drawn chip goes into the next empty light cell in reading order ('order', Reading 1), "
+       "or the player places the drawn chips in the refilled cells as they like ('player', "
+       "Reading 2).", "order", "player"),
     _o("a64.skip", "same_step", "A-64",
        "When the number die's card has left the row, the next card to the right attacks in the "
        "same step ('same_step', Reading 1), or the skip uses up that enemy attack ('next_pass').",
