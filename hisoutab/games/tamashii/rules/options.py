@@ -144,6 +144,10 @@ OPTIONS = OptionSet((
     _o("a66.shelter", "relocate", "A-66",
        "The reset's move to the Shelter is a relocation ('relocate', Reading 1), or the Shelter's "
        "entry trace applies ('entry', Reading 2).", "relocate", "entry"),
+    _o("a67.hp", "player", "A-67",
+       "One HP track per player, whichever body is active ('player', Reading 1), or each held "
+       "cyberbody its own HP: a switch brings the other body's, a body taken comes full ('body', "
+       "Reading 2).", "player", "body"),
     _o("a68.reroll", False, "A-68",
        "The reset die cannot be rerolled (false, Reading 1), or a Reroll may reroll it (true).",
        False, True),
