@@ -34,6 +34,9 @@ OPTIONS = OptionSet((
     _o("a13.stay", True, "A-13",
        "A player may stay put in B1 (true, Reading 1), or must move when a tile is reachable.",
        True, False),
+    _o("a14.district", "b2", "A-14",
+       "The district action is used once, in B2 ('b2', Reading 1), or once in the Action phase, in "
+       "B2 or after B3 when it was not used in B2 ('any_time', Reading 2).", "b2", "any_time"),
     _o("a16.no_enemies", "skip", "A-16",
        "A player with no enemy card skips combat ('skip', Reading 1), or still rolls and may use "
        "skills that need no target ('roll', Reading 2).", "skip", "roll"),
