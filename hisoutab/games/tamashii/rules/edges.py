@@ -85,6 +85,22 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     "move": (
         ("action.lock_on", "an effect or an overflow draws enemy cards"),
     ),
+    "extras": (
+        ("refill", "the launcher refill (purchases at any time, A-11)"),
+        ("program", "programming (purchases at any time, A-11)"),
+    ),
+    "planning.begin": (
+        ("extras", "the Planning purchases before A1 (A-11)"),
+    ),
+    "planning.mods": (
+        ("extras", "the Planning purchases before A1 (A-11)"),
+    ),
+    "refill": (
+        ("extras", "the Planning purchases before A3 (A-11)"),
+    ),
+    "trace.resolve": (
+        ("extras", "the Planning purchases before A2 (A-11)"),
+    ),
     "planning.protocol": (
         ("action.begin", "the Action phase"),
         ("trace.check", "the next player’s trace check"),

@@ -31,6 +31,10 @@ OPTIONS = OptionSet((
     _o("a10.order", "starting", "A-10",
        "Player order runs clockwise from the starting player ('starting', Reading 1), or by seat "
        "from P1 ('seating', Reading 2).", "starting", "seating"),
+    _o("a11.window", "after_a3", "A-11",
+       "The Planning purchases (equip, Memory, XP, trades) are made after A3, in one window "
+       "('after_a3', Reading 2), or at any time of the Planning phase: before A1, between the "
+       "steps and after A3 ('any_time', Reading 1).", "after_a3", "any_time"),
     _o("a13.stay", True, "A-13",
        "A player may stay put in B1 (true, Reading 1), or must move when a tile is reachable.",
        True, False),

@@ -22,6 +22,8 @@ from .flow import FLOW, Chosen, ask, told
 from .state import Die, Player, State
 
 AFTER_PLANNING = ("trace.check", "refill", "program", "extras")
+#: A-11 Reading 1: the Planning purchases at any time of the phase: before, between and after A1-A3
+ANY_TIME = ("extras", "trace.check", "extras", "refill", "extras", "program", "extras")
 
 
 def acts_at(ctx: Context, s: State, name: str, phase: str) -> bool:
@@ -64,7 +66,8 @@ def planning_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     for name in order(ctx, s):
         p = player(s, name)
         s = put(s, replace(p, points=stat(ctx, p, "program"), traded=False))
-    return Outcome(s, "the Planning phase", then=tuple(phase_frames(ctx, s, "planning", AFTER_PLANNING)))
+    steps = AFTER_PLANNING if ctx.options["a11.window"] == "after_a3" else ANY_TIME
+    return Outcome(s, "the Planning phase", then=tuple(phase_frames(ctx, s, "planning", steps)))
 
 
 def _mods_step(phase: str, clauses: tuple[str, ...], nexts: tuple[str, ...]) -> None:
@@ -240,7 +243,8 @@ def decide_place(ctx: Context, s: State, frame: Frame) -> Decision | None:
 
 
 @FLOW.choice("refill.place", phase="planning", decide=decide_place, clauses=("TM-LNCH-1",),
-             next=(("refill.place", "the next refilled cell"),))
+             next=(("refill.place", "the next refilled cell"), ("program", "programming"),
+                   ("extras", "the Planning purchases (A-11)")))
 def refill_place(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     """A2 by A-63 Reading 2: the chips drawn, the player places them in the refilled light cells as
     they like, one cell after another (the cell's chip swapped with the drawn chip chosen for it)."""
