@@ -41,6 +41,10 @@ GAMES: dict[str, tuple[str, tuple[int, ...], dict[str, Any]]] = {
         "a15.bar_and_zero": "same", "a16.chooser": "turn_player", "a17.graze_check": "optional",
         "a18.other_drawn": "face_down", "a19.graze_draw": "one_by_one",
         "a20.deploy_chooser": "controller"}),
+    "tamashii": ("tamashii", tuple(range(10)), {}),
+    "tamashii@options": ("tamashii", (7, 8), {
+        "a9.start": "empty", "a45.bodies": "both", "a51.xp_code": "one_colour", "a63.place": "player",
+        "a67.hp": "body"}),
     "toy-dice-race": ("toy-dice-race", tuple(range(10)), {}),
     "toy-coop": ("toy-coop", tuple(range(10)), {}),
 }
@@ -53,6 +57,8 @@ EXPECTED: dict[str, str] = {
     'hisoutab-draft@alternatives': '58957f7d491aa4e4cec2774cdb101f91be1bee1f75800b4c1746936aa25d95c2',
     'recast-rift': 'ee01a5eeb21d86752da14a3e5b6f7f3223324b4c505d7894612e2d26ec2fd508',
     'recast-rift@a12-20': 'f0ee305774fb0dcda18c0740bc4a52e3acfef0113af26bf7ee2360492e446b5f',
+    'tamashii': '1d6821aa2d1a8ee9f57c0a1532180da18e3a932b226d7d51ecfc31711202a2ac',
+    'tamashii@options': 'f5d195647ef66e8518a82848344cc66ad2ed36b42d67708c788326bd0afdc093',
     'toy-coop': 'c37e6b4dc77087022b1a24bf8ad7d0c96b5a6647f816a3dd0908f3ea5c92f76b',
     'toy-dice-race': '1f6211868215a1d71a4e14d0748964f8791bc2209723ddd65940536df2b5260f',
 }

@@ -19,6 +19,7 @@ from .state import Site, State
 from .trace import raise_trace
 
 ACTION_STEPS = ("move", "district", "codes", "codes.end")
+LATE = "after B3"  # A-14 Reading 2: the district action's later chance, after B3
 
 
 @FLOW.auto("action.begin", phase="action", clauses=("TM-ACT-0",),
@@ -27,7 +28,10 @@ def action_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The Action phase, in order: each player in player order moves (B1), may use the district
     action (B2) and may execute codes (B3)."""
     s = replace(s, phase="action")
-    return Outcome(s, "the Action phase", then=tuple(phase_frames(ctx, s, "action", ACTION_STEPS)))
+    frames = phase_frames(ctx, s, "action", ACTION_STEPS)
+    if ctx.options["a14.district"] == "any_time":
+        frames = [g for f in frames for g in ((f, ("district", f[1], LATE)) if f[0] == "codes.end" else (f,))]
+    return Outcome(s, "the Action phase", then=tuple(frames))
 
 
 _mods_step("action", ("TM-RES-2",), ("move",))
@@ -136,21 +140,26 @@ def decide_district(ctx: Context, s: State, frame: Frame) -> Decision | None:
     name = frame[1]
     p = player(s, name)
     tile = ctx.content.tiles[kind_of(site(s, p.at).tile)]
+    when = "after B3" if len(frame) > 2 else "B2"
     return ask("district", name, [Option("skip the district action"),
                                   Option(f"use {tile.action.name}: {words(tile.action.effects)}", True)],
-               ("TM-ACT-2",), "district", f"B2: use {tile.name}'s district action?")
+               ("TM-ACT-2",), "district", f"{when}: use {tile.name}'s district action?")
 
 
 @FLOW.choice("district", phase="action", decide=decide_district,
              clauses=("TM-ACT-2", "TM-MOVE-4", "TM-COMP-2"),
              next=(("codes", "B3"),))
 def district(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
-    """B2 (optional): the action printed at the bottom of the tile the character is on."""
+    """B2 (optional): the action printed at the bottom of the tile the character is on, once in
+    the Action phase: in B2, or (A-14 Reading 2, 'executable while located here') after B3 when it
+    was not used in B2."""
     name = frame[1]
     p = player(s, name)
     tile = ctx.content.tiles[kind_of(site(s, p.at).tile)]
     if chosen is None or chosen[name].value is None:
         return Outcome(s, f"{name} skips {tile.name}'s action", clauses=("TM-ACT-2",))
+    if len(frame) == 2:  # used in B2: no later chance
+        s = replace(s, agenda=tuple(f for f in s.agenda if tuple(f) != ("district", name, LATE)))
     a = apply(ctx, s, name, tile.action.effects)
     return told(a, f"{name} uses {tile.name}: {tile.action.name}",
                 clauses=("TM-ACT-2", "TM-MOVE-4", "TM-COMP-2"),

@@ -45,6 +45,7 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("action.lock_on", "an effect or an overflow draws enemy cards"),
     ),
     "codes.end": (
+        ("district", "the district action after B3 (A-14)"),
         ("action.protocol", "the learning protocol"),
         ("combat.begin", "the Combat phase"),
         ("move", "the next player moves"),
@@ -67,6 +68,9 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("body.switch", "the clinic’s switch"),
         ("chip.choose", "a chip of the player’s choice"),
         ("gang.draw", "a gang mod"),
+        ("action.protocol", "the learning protocol (after B3, A-14)"),
+        ("combat.begin", "the Combat phase (after B3, A-14)"),
+        ("move", "the next player moves (after B3, A-14)"),
     ),
     "explore": (
         ("action.lock_on", "an effect or an overflow draws enemy cards"),
@@ -80,6 +84,22 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "move": (
         ("action.lock_on", "an effect or an overflow draws enemy cards"),
+    ),
+    "extras": (
+        ("refill", "the launcher refill (purchases at any time, A-11)"),
+        ("program", "programming (purchases at any time, A-11)"),
+    ),
+    "planning.begin": (
+        ("extras", "the Planning purchases before A1 (A-11)"),
+    ),
+    "planning.mods": (
+        ("extras", "the Planning purchases before A1 (A-11)"),
+    ),
+    "refill": (
+        ("extras", "the Planning purchases before A3 (A-11)"),
+    ),
+    "trace.resolve": (
+        ("extras", "the Planning purchases before A2 (A-11)"),
     ),
     "planning.protocol": (
         ("action.begin", "the Action phase"),

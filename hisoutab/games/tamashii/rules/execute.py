@@ -36,13 +36,28 @@ def xp_code(ctx: Context) -> m.Code:
     return ctx.content.board.xp_code
 
 
+def xp_sources(ctx: Context) -> Iterator[Source]:
+    """The experience code (TM-XP-1.2, A-51): the board's four colours, or four chips of one colour
+    in the same shape: one pattern per colour, all one code (its name, key and effects)."""
+    code = xp_code(ctx)
+    clauses = ("TM-XP-1.2", "TM-XP-1")
+    if ctx.options["a51.xp_code"] == "colours":
+        yield Source("xp", code.name, code, clauses)
+        return
+    for letter, colour in v.LETTERS.items():
+        if colour in v.COLOURS:
+            pattern = ["".join(ch if v.LETTERS[ch] is None else letter for ch in row)
+                       for row in code.pattern]
+            yield Source("xp", code.name, code.model_copy(update={"pattern": pattern}), clauses)
+
+
 def sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
     """Every code the player may run (TM-CODE-2): the basic codes, the experience code, the
     campaign's special code, the acting mods' codes, the primary enemy's Hack and Expel, the
     Transfer codes of cyberbodies (A-47)."""
     for code in ctx.content.board.basic_codes:
         yield Source(f"basic:{code.id}", code.name, code, ("TM-CODE-2.1",))
-    yield Source("xp", xp_code(ctx).name, xp_code(ctx), ("TM-XP-1.2", "TM-XP-1"))
+    yield from xp_sources(ctx)
     special = ctx.content.campaign.special_code
     yield Source("special", special.name, special, ("TM-CODE-2.4",))
     for mod in acting_mods(ctx, p):

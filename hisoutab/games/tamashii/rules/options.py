@@ -25,12 +25,22 @@ OPTIONS = OptionSet((
     _o("a6.unlocked", "light", "A-6",
        "An unlocked cell of the rightmost column is refilled like a light cell ('light') or not, "
        "like a dark cell ('dark').", "light", "dark"),
+    _o("a9.start", "board", "A-9",
+       "A player starts with the player board's starting resources ('board', Reading 1), or with "
+       "none, every resource at 0 ('empty', Reading 2).", "board", "empty"),
     _o("a10.order", "starting", "A-10",
        "Player order runs clockwise from the starting player ('starting', Reading 1), or by seat "
        "from P1 ('seating', Reading 2).", "starting", "seating"),
+    _o("a11.window", "after_a3", "A-11",
+       "The Planning purchases (equip, Memory, XP, trades) are made after A3, in one window "
+       "('after_a3', Reading 2), or at any time of the Planning phase: before A1, between the "
+       "steps and after A3 ('any_time', Reading 1).", "after_a3", "any_time"),
     _o("a13.stay", True, "A-13",
        "A player may stay put in B1 (true, Reading 1), or must move when a tile is reachable.",
        True, False),
+    _o("a14.district", "b2", "A-14",
+       "The district action is used once, in B2 ('b2', Reading 1), or once in the Action phase, in "
+       "B2 or after B3 when it was not used in B2 ('any_time', Reading 2).", "b2", "any_time"),
     _o("a16.no_enemies", "skip", "A-16",
        "A player with no enemy card skips combat ('skip', Reading 1), or still rolls and may use "
        "skills that need no target ('roll', Reading 2).", "skip", "roll"),
@@ -82,6 +92,9 @@ OPTIONS = OptionSet((
     RuleOption("a44.memory_rate", 1, "A-44",
                "The Memory one chip gain or one chip removal costs (Reading 1 and 2: 1).",
                minimum=1, maximum=5),
+    _o("a45.bodies", "active", "A-45",
+       "Only the active cyberbody's combat skills are used ('active', Reading 1), or both held "
+       "bodies' at once ('both', Reading 2).", "active", "both"),
     _o("a46.unmarked", "combat", "A-46",
        "A skill without the icon is used once per combat, one with it any number of times "
        "('combat', Reading 1); or an unmarked skill is used once per game ('game', Reading 2).",
@@ -99,6 +112,10 @@ OPTIONS = OptionSet((
        "A learning protocol's stage is checked at the end of each of the player's Planning, Action "
        "and Combat and at Cleanup ('phase_end', Reading 1: as soon as a phase of the player's brings "
        "it about), or only at Cleanup ('cleanup', Reading 2).", "phase_end", "cleanup"),
+    _o("a51.xp_code", "colours", "A-51",
+       "The experience code asks for chips of four different colours, as the player board prints "
+       "it ('colours', Reading 1), or for four chips of one colour in the same shape "
+       "('one_colour', Reading 2).", "colours", "one_colour"),
     _o("a55.wild", "storage", "A-55",
        "The open chip bought with XP is gained into storage ('storage', Reading 1) or placed in an "
        "empty launcher cell when there is one ('launcher', Reading 2).", "storage", "launcher"),
@@ -120,6 +137,10 @@ OPTIONS = OptionSet((
     _o("a62.order", "trace_first", "A-62",
        "Entering an unrevealed place: reveal, entry trace, marker ('trace_first', Reading 1), or "
        "reveal, marker, entry trace ('marker_first', Reading 2).", "trace_first", "marker_first"),
+    _o("a63.place", "order", "A-63",
+       "Each drawn chip goes into the next empty light cell in reading order ('order', Reading 1), "
+       "or the player places the drawn chips in the refilled cells as they like ('player', "
+       "Reading 2).", "order", "player"),
     _o("a64.skip", "same_step", "A-64",
        "When the number die's card has left the row, the next card to the right attacks in the "
        "same step ('same_step', Reading 1), or the skip uses up that enemy attack ('next_pass').",
@@ -130,6 +151,10 @@ OPTIONS = OptionSet((
     _o("a66.shelter", "relocate", "A-66",
        "The reset's move to the Shelter is a relocation ('relocate', Reading 1), or the Shelter's "
        "entry trace applies ('entry', Reading 2).", "relocate", "entry"),
+    _o("a67.hp", "player", "A-67",
+       "One HP track per player, whichever body is active ('player', Reading 1), or each held "
+       "cyberbody its own HP: a switch brings the other body's, a body taken comes full ('body', "
+       "Reading 2).", "player", "body"),
     _o("a68.reroll", False, "A-68",
        "The reset die cannot be rerolled (false, Reading 1), or a Reroll may reroll it (true).",
        False, True),

@@ -68,6 +68,16 @@ def _body_options(ctx: Context, s: State, p: Player) -> list[Option]:
     return options
 
 
+def _own_hp(ctx: Context, before: Player, p: Player) -> Player:
+    """A-67 Reading 2: a body taken from the clinic comes with its own HP, full: as the active body
+    (in place of the Passer-by or of the active body given back) or as the spare."""
+    if ctx.options["a67.hp"] != "body":
+        return p
+    if p.bodies[0] != before.bodies[0]:
+        return replace(p, hp=p.hp_max, spare_hp=p.spare_hp if len(p.bodies) > 1 else 0)
+    return replace(p, spare_hp=p.hp_max) if len(p.bodies) > 1 and p.bodies[1] not in before.bodies else p
+
+
 def decide_switch(ctx: Context, s: State, frame: Frame) -> Decision | None:
     name = frame[1]
     return ask("body", name, _body_options(ctx, s, player(s, name)), ("TM-BODY-1",), "body.switch",
@@ -87,6 +97,8 @@ def body_switch(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome
         return Outcome(s, f"{name} keeps the bodies", clauses=("TM-BODY-1",))
     if value[0] == "switch":
         p = replace(p, bodies=(p.bodies[1], p.bodies[0]))
+        if ctx.options["a67.hp"] == "body":
+            p = replace(p, hp=p.spare_hp, spare_hp=p.hp)
         return Outcome(put(s, p), f"{name} switches to {ctx.content.body(kind_of(p.bodies[0])).name}",
                        clauses=("TM-BODY-1",), events=({"type": "body", "player": name},))
     _, card, give = value
@@ -103,6 +115,6 @@ def body_switch(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome
         bodies = p.bodies + (card,)
     transfers = p.transfers + ((body_id,) if body_id not in p.transfers
                                and ctx.content.body(body_id).transfer is not None else ())
-    s = put(replace(s, clinic=clinic), replace(p, bodies=bodies, transfers=transfers))
+    s = put(replace(s, clinic=clinic), _own_hp(ctx, p, replace(p, bodies=bodies, transfers=transfers)))
     return Outcome(s, f"{name} takes {ctx.content.body(body_id).name}", clauses=("TM-BODY-1", "TM-BODY-4"),
                    events=({"type": "body", "player": name, "card": card},))

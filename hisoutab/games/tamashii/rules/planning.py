@@ -6,6 +6,8 @@ another's, so the order changes nothing but the enemy draws, which go in player 
 
 from __future__ import annotations
 
+from typing import Any
+
 from hisoutab.engine.contract import cell_address
 from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Frame, Outcome
@@ -20,6 +22,8 @@ from .flow import FLOW, Chosen, ask, told
 from .state import Die, Player, State
 
 AFTER_PLANNING = ("trace.check", "refill", "program", "extras")
+#: A-11 Reading 1: the Planning purchases at any time of the phase: before, between and after A1-A3
+ANY_TIME = ("extras", "trace.check", "extras", "refill", "extras", "program", "extras")
 
 
 def acts_at(ctx: Context, s: State, name: str, phase: str) -> bool:
@@ -62,7 +66,8 @@ def planning_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     for name in order(ctx, s):
         p = player(s, name)
         s = put(s, replace(p, points=stat(ctx, p, "program"), traded=False))
-    return Outcome(s, "the Planning phase", then=tuple(phase_frames(ctx, s, "planning", AFTER_PLANNING)))
+    steps = AFTER_PLANNING if ctx.options["a11.window"] == "after_a3" else ANY_TIME
+    return Outcome(s, "the Planning phase", then=tuple(phase_frames(ctx, s, "planning", steps)))
 
 
 def _mods_step(phase: str, clauses: tuple[str, ...], nexts: tuple[str, ...]) -> None:
@@ -186,7 +191,8 @@ def _light_empty(ctx: Context, p: Player) -> list[tuple[int, int]]:
 
 @FLOW.auto("refill", phase="planning", clauses=("TM-LNCH-1", "TM-CHIPOP-4", "TM-LNCH-2"),
            chance=("draw",),
-           next=(("refill", "the next light cell"), ("program", "programming")))
+           next=(("refill", "the next light cell"), ("refill.place", "the player places the chips"),
+                 ("program", "programming")))
 def refill(ctx: Context, s: State, frame: Frame) -> Outcome:
     """A2: a chip drawn from the bag into the next empty light cell, in reading order (A-63), one
     draw per step, until every light cell holds a chip (A-24: only the empty ones are filled, or
@@ -216,9 +222,44 @@ def refill(ctx: Context, s: State, frame: Frame) -> Outcome:
     r, c = empty[0]
     p = set_cell(replace(p, bag=p.bag[:k] + p.bag[k + 1:]), r, c, chip)
     s = put(replace(s, rng=rng), p)
-    then = (("refill", name, "again"),) if len(empty) > 1 else ()
+    then: tuple[tuple[Any, ...], ...] = (("refill", name, "again"),) if len(empty) > 1 else ()
+    if ctx.options["a63.place"] == "player":
+        filled = [*(frame[3] if len(frame) > 3 else ()), [r, c]]
+        then = (("refill", name, "again", filled),) if len(empty) > 1 else (("refill.place", name, filled),)
     return Outcome(s, f"{name} draws {chip} into {cell_address('launcher', r, c)}{back}{cleared}",
                    events=(event,), then=then, clauses=clauses)
+
+
+def decide_place(ctx: Context, s: State, frame: Frame) -> Decision | None:
+    name, filled = frame[1], frame[2]
+    p = player(s, name)
+    (r, c), rest = filled[0], filled[1:]
+    at = cell_address("launcher", r, c)
+    options = [Option(f"keep {p.launcher[r][c]} in {at}")]
+    options += [Option(f"put {p.launcher[r2][c2]} in {at}", [r2, c2]) for r2, c2 in rest
+                if p.launcher[r2][c2] != p.launcher[r][c]]
+    return ask("place", name, options if len(options) > 1 else [], ("TM-LNCH-1",), "refill.place",
+               f"A2: which drawn chip goes into {at}?")
+
+
+@FLOW.choice("refill.place", phase="planning", decide=decide_place, clauses=("TM-LNCH-1",),
+             next=(("refill.place", "the next refilled cell"), ("program", "programming"),
+                   ("extras", "the Planning purchases (A-11)")))
+def refill_place(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
+    """A2 by A-63 Reading 2: the chips drawn, the player places them in the refilled light cells as
+    they like, one cell after another (the cell's chip swapped with the drawn chip chosen for it)."""
+    name, filled = frame[1], frame[2]
+    p = player(s, name)
+    (r, c), rest = filled[0], filled[1:]
+    then = (("refill.place", name, rest),) if len(rest) > 1 else ()
+    at = cell_address("launcher", r, c)
+    if chosen is None or chosen[name].value is None:
+        return Outcome(s, f"{name} keeps {p.launcher[r][c]} in {at}", then=then)
+    r2, c2 = chosen[name].value
+    here, there = p.launcher[r][c], p.launcher[r2][c2]
+    p = set_cell(set_cell(p, r, c, there), r2, c2, here)
+    return Outcome(put(s, p), f"{name} puts {there} in {at} ({here} in "
+                              f"{cell_address('launcher', r2, c2)})", then=then)
 
 
 def _clear_light(ctx: Context, p: Player) -> tuple[Player, str]:

@@ -52,7 +52,7 @@ def _board(ctx: Context, name: str, chips: list[str], deck: tuple[str, ...], pro
     body = c.bodies[spec.body]
     rows = len(ctx.launcher_kinds)
     cols = len(ctx.launcher_kinds[0])
-    res = c.board.resources_start
+    res = c.board.resources_start if ctx.options["a9.start"] == "board" else {}
     return Player(
         name=name, class_id=spec.id, hp=c.board.hp_start, hp_max=c.board.hp_start, core=spec.core,
         shield=res.get("shield", 0), memory=res.get("memory", 0), power=res.get("power", 0),

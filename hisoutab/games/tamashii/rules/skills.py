@@ -8,16 +8,19 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from . import models as m
-from .board import acting_mods, body
+from .board import acting_mods
 from .context import Context, kind_of
 from .state import Combat, Die, Player
 
 
 def skills(ctx: Context, p: Player) -> Iterator[tuple[str, m.Skill]]:
-    """(key, skill) for every skill the player can use: the active body's and the acting mods'."""
-    b = body(ctx, p)
-    for skill in b.skills:
-        yield f"{b.id}:{skill.id}", skill
+    """(key, skill) for every skill the player can use: the active body's (A-45: or both held
+    bodies') and the acting mods'."""
+    held = p.bodies if ctx.options["a45.bodies"] == "both" else p.bodies[:1]
+    for body_id in dict.fromkeys(kind_of(card) for card in held):
+        b = ctx.content.body(body_id)
+        for skill in b.skills:
+            yield f"{b.id}:{skill.id}", skill
     for mod in acting_mods(ctx, p):
         if mod.skill is not None:
             yield f"{mod.id}:{mod.skill.id}", mod.skill

@@ -71,7 +71,8 @@ class Player:
     points left in A3; ``check`` the trace-check dice under way; ``traded`` whether the player has
     made a trade this Planning phase; ``transfers`` the Transfer codes gained (TM-BODY-4);
     ``spent_skills`` skills used up for the game (A-46); ``removed`` class mods out of the game
-    (A-48); ``drawn`` the class mods drawn to choose one from (TM-MOD-2.2)."""
+    (A-48); ``drawn`` the class mods drawn to choose one from (TM-MOD-2.2); ``spare_hp`` the HP of
+    the second held body when each body has its own (A-67 Reading 2)."""
 
     name: str
     class_id: str = ""
@@ -104,6 +105,7 @@ class Player:
     spent_skills: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     drawn: tuple[str, ...] = ()
+    spare_hp: int = 0
 
 
 @record
