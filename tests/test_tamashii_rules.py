@@ -318,3 +318,20 @@ def test_every_kind_of_content_appears_in_random_games() -> None:
         if seen >= WANT:
             break
     assert WANT - seen == set()
+
+
+def _other_readings() -> list[tuple[str, object]]:
+    from hisoutab.games.tamashii.rules.options import OPTIONS
+    return [(o.name, value) for o in OPTIONS for value in o.choices if value != o.default]
+
+
+@pytest.mark.parametrize(("name", "value"), _other_readings(),
+                         ids=[f"{n}={v}" for n, v in _other_readings()])
+def test_random_games_under_each_other_reading_keep_the_invariants(name: str, value: object) -> None:
+    """Every other reading of every option plays whole random games (two players) that keep the
+    invariants at every step and end in victory or defeat."""
+    g = Game(RULESET, seed=3, setup={"players": 2}, options={name: value})
+    g.run(until="end", agents=RandomAgent(3))
+    for step in g.history:
+        assert RULESET.invariants(g.ctx, step.after) == [], (step.index, step.name)
+    assert g.result().kind in ("victory", "defeat")
