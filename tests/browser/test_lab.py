@@ -178,6 +178,8 @@ WORKBENCH_OR_ERROR = (
     "() => { const e = document.querySelector(\"[data-mime-type='application/vnd.jupyter.stderr']\");"
     " if (e && /Error|Traceback/.test(e.innerText)) return e.innerText.slice(-1500);"
     " return document.querySelector('.hs-workbench button.hs-step') ? '' : null; }")
+CELLS_DONE = ("() => ![...document.querySelectorAll('.jp-Cell .jp-InputPrompt')]"
+              ".some(e => e.innerText.includes('*'))")
 PICTURE = "() => document.querySelector('.hs-workbench .hs-picture').innerHTML"
 ACCEPT = ".jp-Dialog .jp-mod-accept"  # the accept button of JupyterLab's "Select Kernel" dialog
 HIDDEN_CARD = 'data-card="?"'  # a card of the picture the viewer cannot see
@@ -227,6 +229,9 @@ def _run_notebook(page: Any, url: str) -> None:
     error = page.evaluate(WORKBENCH_OR_ERROR)
     assert error == "", f"a notebook cell failed:\n{error}"
     page.locator(".hs-workbench button.hs-step").first.wait_for(state="visible")
+    # every cell run to its end (a cell that builds several workbenches shows the first long before
+    # the last on a busy machine): the kernel idle and no cell waiting or running ("[*]")
+    page.wait_for_function(f"({KERNEL_IDLE})() && ({CELLS_DONE})()", timeout=3 * TIMEOUT_MS)
 
 
 def _drive(page: Any, lab: str) -> None:
