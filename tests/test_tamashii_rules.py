@@ -126,6 +126,33 @@ def test_a_content_folder_is_an_option(tmp_path: Path) -> None:
     assert g.result().figures["rounds"] <= 3
 
 
+def test_a_scenario_reads_its_content_folder_against_its_own_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``a2.content: content`` in a scenario is the folder beside the file, from any working
+    directory; a capture of that game keeps the folder as an absolute path, read the same anywhere."""
+    from hisoutab.scenarios import capture, load_scenario, load_scenario_text, run_scenario
+
+    here = tmp_path / "suite"
+    shutil.copytree(DATA_DIR, here / "content")
+    text = (here / "content" / "campaign.yaml").read_text(encoding="utf-8")
+    (here / "content" / "campaign.yaml").write_text(text.replace("round_limit: 10", "round_limit: 3"),
+                                                    encoding="utf-8")
+    (here / "short.yaml").write_text(
+        "name: a campaign of three rounds\ndescription: its own content folder\nruleset: tamashii\n"
+        "options: {a2.content: content}\nuntil: {step: 2}\nexpect:\n  - at: end\n    state: {round: 1}\n",
+        encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    result = run_scenario(load_scenario(here / "short.yaml"))
+    assert result.passed, result.failures
+    assert result.game.ctx.round_limit == 3
+    kept = capture(result.game)
+    assert str(here / "content") in kept
+    again = load_scenario_text(kept, str(elsewhere / "captured.yaml"))
+    assert again.options["a2.content"] == str(here / "content")
+
+
 # --------------------------------------------------------------------------- setup by player count
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_the_setup_scales_with_the_player_count(players: int) -> None:

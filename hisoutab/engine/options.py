@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +39,10 @@ class RuleOption:
     minimum: int | None = None
     maximum: int | None = None  # every option that sizes something has one (a board, a hand)
     check: Any = None  # optional callable(value) -> str | None (an error text)
+    #: the value names a file or folder: written in a file (a scenario), a relative one is read
+    #: against that file's folder (:meth:`OptionSet.read_in`); a file written elsewhere (a
+    #: capture, an export) keeps it absolute (:meth:`OptionSet.absolute`)
+    path: bool = False
 
     def validate(self, value: Any) -> Any:
         expected = self.describe_expected()
@@ -128,6 +133,27 @@ class OptionSet:
         for name, value in (overrides or {}).items():
             values[name] = self.get(name).validate(value)
         return Options(values)
+
+
+    def read_in(self, values: Mapping[str, Any], folder: str | os.PathLike[str]) -> dict[str, Any]:
+        """``values`` as written in a file of ``folder``: a relative path option's value joined to
+        the folder (so the file reads the same from any working directory)."""
+        return {k: _joined(v, folder) if self._is_path(k) else v for k, v in values.items()}
+
+    def absolute(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """``values`` with every relative path option's value made absolute (against the working
+        directory): what a file written elsewhere (a capture, an export) keeps."""
+        return self.read_in(values, os.getcwd())
+
+    def _is_path(self, name: Any) -> bool:
+        option = self._by_name.get(name) if isinstance(name, str) else None
+        return option is not None and option.path
+
+
+def _joined(value: Any, folder: str | os.PathLike[str]) -> Any:
+    if not isinstance(value, str) or not value or os.path.isabs(value):
+        return value
+    return os.path.normpath(os.path.join(os.path.abspath(folder), value))
 
 
 class Options(dict[str, Any]):

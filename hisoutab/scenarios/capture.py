@@ -112,7 +112,7 @@ def capture(game: Any, *, name: str | None = None, description: str | None = Non
                                       f"after {game.cursor} steps",
         "ruleset": rs.id,
     }
-    changed = game.options.changed(rs.options)
+    changed = rs.options.absolute(game.options.changed(rs.options))
     if changed:
         doc["options"] = {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
     doc["seed"] = game.seed

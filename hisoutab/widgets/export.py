@@ -137,7 +137,7 @@ def line_scenario(game: Game, *, name: str | None = None, description: str | Non
         doc: dict[str, Any] = yaml.safe_load(capture(start, name=name, description=description))
     else:
         doc = {"name": name, "description": description, "ruleset": rs.id}
-        changed = game.options.changed(rs.options)
+        changed = rs.options.absolute(game.options.changed(rs.options))
         if changed:
             doc["options"] = {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
         doc["seed"] = game.seed

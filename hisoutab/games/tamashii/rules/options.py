@@ -14,7 +14,8 @@ def _o(name: str, default: object, reading: str, doc: str, *choices: object) -> 
 OPTIONS = OptionSet((
     RuleOption("a2.content", "", "A-2",
                "The folder of content files (campaign, board, map, bodies, classes, mods, enemies, "
-               "protocols); empty: the sample content that comes with the ruleset.", kind=str),
+               "protocols); empty: the sample content that comes with the ruleset. In a scenario file, a "
+               "relative folder is read against the file's folder.", kind=str, path=True),
     _o("a3.adjacency", "orthogonal", "A-3",
        "Places on the map's layout are neighbours across an edge ('orthogonal', Reading 2) or also "
        "across a corner ('diagonal').", "orthogonal", "diagonal"),
