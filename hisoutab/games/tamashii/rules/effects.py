@@ -13,7 +13,7 @@ from hisoutab.engine.record import replace
 from . import vocabulary as v
 from .board import gain, heal, lose, player, put
 from .context import Context
-from .enemies import damage_primary, expel_primary
+from .enemies import damage_primary, discard_holder, expel_primary
 from .extensions import EFFECTS
 from .state import State
 from .trace import lock_on_step, raise_trace
@@ -103,6 +103,12 @@ def _expel(ctx: Context, a: Applied, name: str, value: Any) -> None:
     a.clauses |= {"TM-XP-1.1", "TM-ENEMY-1"}
 
 
+def _discard(ctx: Context, a: Applied, name: str, value: Any) -> None:
+    a.state, text = discard_holder(a.state, name)
+    a.texts.append(text)
+    a.clauses |= {"TM-XP-1.1", "TM-CMB-3.6"}
+
+
 def _jam(ctx: Context, a: Applied, name: str, value: Any) -> None:
     given = a.state.damaged[:value]
     p = player(a.state, name)
@@ -129,7 +135,7 @@ def _push(frame: str) -> Handler:
 
 HANDLERS: dict[str, Handler] = {
     "gain": _gain, "lose": _lose, "heal": _heal, "xp": _xp, "trace": _trace, "chip": _chip,
-    "damage": _damage, "expel": _expel, "jam": _jam, "uplink": _uplink,
+    "damage": _damage, "expel": _expel, "discard": _discard, "jam": _jam, "uplink": _uplink,
     "lock_on": _lock_on, "hit": _push("hit"), "mod": _push("gang.draw"),
     "switch": _push("body.switch"),
 }

@@ -70,3 +70,13 @@ def expel_primary(s: State, name: str) -> tuple[State, str]:
         return s, "no enemy to expel"
     card = p.enemies[0].card
     return remove_enemy(s, name, 0), f"{card} is expelled (no XP)"
+
+
+def discard_holder(s: State, name: str) -> tuple[State, str]:
+    """The enemy card the combat's number die lies on goes to the discard pile, no XP: it will not
+    attack, and the die goes on as TM-CMB-3.6 says (A-64)."""
+    c = s.combat
+    if c is None or c.player != name or c.at is None or c.skipped or c.at >= len(player(s, name).enemies):
+        return s, "no enemy card holds the number die"
+    card = player(s, name).enemies[c.at].card
+    return remove_enemy(s, name, c.at), f"{card} is discarded before its attack (no XP)"

@@ -26,6 +26,7 @@ EFFECT_VALUES: dict[str, str] = {
     "chip": "colour",      # gain a chip from the supply into storage (TM-CHIPOP-1)
     "damage": "count",     # damage the player's own primary enemy (TM-ENEMY-4; defeat: TM-ENEMY-5)
     "expel": "flag",       # the primary enemy goes to the enemy discard pile, no XP (TM-XP-1.1)
+    "discard": "flag",     # the card holding the number die to the discard pile: it never attacks
     "lock_on": "count",    # draw enemy cards into the row (TM-ENEMY-2)
     "hit": "count",        # the player is hit for this much damage (Shield: TM-RES-3)
     "jam": "count",        # gain damaged chips into storage, from the finite total (TM-COMP-5)
@@ -36,13 +37,15 @@ EFFECT_VALUES: dict[str, str] = {
 EFFECT_WORDS: dict[str, str] = {
     "gain": "gain", "lose": "lose", "heal": "heal", "xp": "gain XP", "trace": "trace",
     "chip": "gain a chip", "damage": "damage the primary enemy", "expel": "expel the primary enemy",
+    "discard": "discard the enemy holding the number die",
     "lock_on": "lock on enemy cards", "hit": "take damage", "jam": "gain damaged chips",
     "mod": "take a gang mod", "switch": "switch cyberbody", "uplink": "open uplinks",
 }
 
 #: every clause applying effects may cite: each step that applies effects declares them all
 EFFECT_CLAUSES = ("TM-RES-2", "TM-COMP-15", "TM-COMP-16", "TM-XP-1", "TM-TRACE-4", "TM-CHIPOP-1",
-                  "TM-ENEMY-4", "TM-ENEMY-5", "TM-XP-1.1", "TM-ENEMY-1", "TM-COMP-5", "TM-CODE-2.2")
+                  "TM-ENEMY-4", "TM-ENEMY-5", "TM-XP-1.1", "TM-ENEMY-1", "TM-COMP-5", "TM-CODE-2.2",
+                  "TM-CMB-3.6")
 
 #: check → the value it takes: count, count_or (a count or the named campaign figure), resources
 CONDITIONS: dict[str, str] = {
