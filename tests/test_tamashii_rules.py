@@ -362,3 +362,22 @@ def test_random_games_under_each_other_reading_keep_the_invariants(name: str, va
     for step in g.history:
         assert RULESET.invariants(g.ctx, step.after) == [], (step.index, step.name)
     assert g.result().kind in ("victory", "defeat")
+
+
+def test_a_path_into_a_cell_empty_at_the_start_is_checked_when_it_is_reached() -> None:
+    """``map[2][1].tile`` names the tile of a place unrevealed at the start (an empty cell): the
+    scenario loads and checks it after the reveal; a misspelled field of a revealed cell is refused
+    at load, naming the line."""
+    from hisoutab.scenarios import load_scenario_text, run_scenario
+
+    path = (Path(__file__).resolve().parent.parent / "scenarios" / "tamashii"
+            / "exploring_an_unrevealed_place.yaml")
+    text = path.read_text(encoding="utf-8")
+    whole = '"map[2][1]": {tile: arcade#1, up: true}'
+    assert whole in text
+    result = run_scenario(load_scenario_text(text.replace(whole, '"map[2][1].tile": arcade#1'), str(path)))
+    assert result.passed, result.failures
+    wrong = run_scenario(load_scenario_text(text.replace(whole, '"map[2][1].tile": relay#1'), str(path)))
+    assert not wrong.passed
+    with pytest.raises(InputError, match=r"exploring_an_unrevealed_place.yaml:\d+: .*tyle"):
+        load_scenario_text(text.replace(whole, '"map[0][0].tyle": arcade#1'), str(path))

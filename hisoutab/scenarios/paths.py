@@ -113,8 +113,8 @@ def check_path(state: Any, ruleset: Any, path: str) -> str | None:
         try:
             value = _step(value, seg)
         except PathError as exc:
-            if value is None or isinstance(value, dict) or "out of range" in str(exc):
-                return None  # may exist in a later state
+            if value is None or value == "" or isinstance(value, dict) or "out of range" in str(exc):
+                return None  # may exist in a later state (an empty grid cell may hold a record)
             return str(exc)
     return None
 
