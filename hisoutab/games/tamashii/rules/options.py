@@ -35,6 +35,10 @@ OPTIONS = OptionSet((
        "The Planning purchases (equip, Memory, XP, trades) are made after A3, in one window "
        "('after_a3', Reading 2), or at any time of the Planning phase: before A1, between the "
        "steps and after A3 ('any_time', Reading 1).", "after_a3", "any_time"),
+    _o("a12.action", "by_player", "A-12",
+       "The Action phase in order: each player takes B1-B3 in turn, in player order ('by_player', "
+       "Reading 1), or only the steps are in order: every player's B1, then every player's B2, then "
+       "every player's B3, each in player order ('by_step', Reading 2).", "by_player", "by_step"),
     _o("a13.stay", True, "A-13",
        "A player may stay put in B1 (true, Reading 1), or must move when a tile is reachable.",
        True, False),

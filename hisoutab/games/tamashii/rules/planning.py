@@ -32,17 +32,26 @@ def acts_at(ctx: Context, s: State, name: str, phase: str) -> bool:
     return any(m.start_of is not None and m.start_of.phase == phase for m in mods)
 
 
-def phase_frames(ctx: Context, s: State, phase: str, steps: tuple[str, ...]) -> list[Frame]:
-    """Each player's frames of a phase, in player order: the phase effects of their mods first
-    when they have some (TM-MOD-5), then ``steps``."""
-    out: list[Frame] = []
-    for name in order(ctx, s):
-        if acts_at(ctx, s, name, phase):
-            out.append((f"{phase}.mods", name))
-        out += [(step, name) for step in steps]
-        if ctx.options["a50.check"] == "phase_end":
-            out.append((f"{phase}.protocol", name))
-    return out
+def phase_frames(ctx: Context, s: State, phase: str, *stages: tuple[str, ...],
+                 by_step: bool = False) -> list[Frame]:
+    """The players' frames of a phase, in player order: the phase effects of a player's mods first
+    when they have some (TM-MOD-5), then the steps of each stage, then the protocol check (A-50).
+    Each player takes every stage before the next player does (``by_step`` false), or every player
+    takes a stage before anyone takes the next (``by_step`` true: A-12 Reading 2 in the Action
+    phase), the mods, at the phase's start, a stage of their own."""
+    names = order(ctx, s)
+    end = ctx.options["a50.check"] == "phase_end"
+
+    def stage(name: str, k: int) -> list[Frame]:
+        if k < 0:
+            return [(f"{phase}.mods", name)] if acts_at(ctx, s, name, phase) else []
+        frames: list[Frame] = [(step, name) for step in stages[k]]
+        return (frames + [(f"{phase}.protocol", name)]) if end and k == len(stages) - 1 else frames
+
+    ks = range(-1, len(stages))
+    if by_step:
+        return [f for k in ks for name in names for f in stage(name, k)]
+    return [f for name in names for k in ks for f in stage(name, k)]
 
 
 @FLOW.auto("round.begin", phase="planning", clauses=("TM-ROUND-1",), tags=("turn",),
