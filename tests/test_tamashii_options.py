@@ -73,3 +73,15 @@ def test_a12_by_step_every_player_takes_a_step_before_the_next_step() -> None:
         assert names.count("move") == 3 and names.count("codes.end") == 3
         assert last["move"] < first["district"] and last["district"] < first["codes"]
 
+
+def test_a22_after_rolls_every_trace_check_is_rolled_before_any_resolution() -> None:
+    """a22.draws=after_rolls: in every Planning phase the three players' trace checks all come
+    before the first resolution and its enemy draws, which follow in player order."""
+    game = Game("tamashii", seed=2, setup={"players": 3}, options={"a22.draws": "after_rolls"})
+    game.run(until="end", agents=RandomAgent(2), max_steps=60_000)
+    phases = _phases(game, "planning.begin", "action.begin")
+    assert phases
+    for names in phases:
+        checks = [k for k, n in enumerate(names) if n in ("trace.check", "trace.die", "trace.reroll")]
+        resolved = [k for k, n in enumerate(names) if n == "trace.resolve"]
+        assert len(resolved) == 3 and max(checks) < min(resolved)

@@ -101,12 +101,14 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     "extras": (
         ("refill", "the launcher refill (purchases at any time, A-11)"),
         ("program", "programming (purchases at any time, A-11)"),
+        ("trace.resolve", "the next player's draws (A-22 after the rolls)"),
     ),
     "planning.begin": (
         ("extras", "the Planning purchases before A1 (A-11)"),
     ),
     "planning.mods": (
         ("extras", "the Planning purchases before A1 (A-11)"),
+        ("planning.mods", "the next player's mods (A-22 after the rolls)"),
     ),
     "refill": (
         ("extras", "the Planning purchases before A3 (A-11)"),
@@ -117,9 +119,18 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     "action.mods": (
         ("action.mods", "the next player's mods (A-12 by step)"),
     ),
+    "trace.check": (
+        ("trace.check", "the next player's roll (A-22 after the rolls)"),
+        ("extras", "the next player's purchases before A1 (A-22 after the rolls, A-11)"),
+    ),
+    "trace.reroll": (
+        ("trace.check", "the next player's roll (A-22 after the rolls)"),
+        ("extras", "the next player's purchases before A1 (A-22 after the rolls, A-11)"),
+    ),
     "planning.protocol": (
         ("action.begin", "the Action phase"),
         ("trace.check", "the next player’s trace check"),
+        ("trace.resolve", "the next player's draws (A-22 after the rolls)"),
     ),
 }
 

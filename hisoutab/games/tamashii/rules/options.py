@@ -57,6 +57,10 @@ OPTIONS = OptionSet((
     _o("a20.count", "per_face", "A-20",
        "One enemy card per enemy face rolled ('per_face', Reading 1), or one card however many "
        "('one', Reading 2).", "per_face", "one"),
+    _o("a22.draws", "with_check", "A-22",
+       "Each player's whole trace check, with its enemy draws, in turn in player order "
+       "('with_check', Reading 2), or every player rolls the check (with rerolls) first and then the "
+       "enemy cards are drawn in player order ('after_rolls', Reading 1).", "with_check", "after_rolls"),
     _o("a23.excess", "lost", "A-23",
        "A trace increase past the top loses the excess ('lost', Reading 1) or carries it over after "
        "the reset ('carry', Reading 2).", "lost", "carry"),
