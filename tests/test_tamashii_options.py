@@ -51,3 +51,37 @@ def test_a14_the_district_action_is_used_once_in_an_action_phase() -> None:
             key = (step.actor, moves[step.actor])
             uses[key] = uses.get(key, 0) + 1
     assert uses and max(uses.values()) == 1
+
+
+def _phases(game: Game, begin: str, end: str) -> list[list[str]]:
+    """The step names of each phase: from its ``begin`` step to the ``end`` step that follows it."""
+    names = [step.name for step in game.history]
+    starts = [k for k, n in enumerate(names) if n == begin]
+    return [names[k:names.index(end, k)] for k in starts if end in names[k:]]
+
+
+def test_a12_by_step_every_player_takes_a_step_before_the_next_step() -> None:
+    """a12.action=by_step: in every Action phase each of the three players moves before anyone's
+    B2, and every B2 comes before anyone's B3."""
+    game = Game("tamashii", seed=2, setup={"players": 3}, options={"a12.action": "by_step"})
+    game.run(until="end", agents=RandomAgent(2), max_steps=60_000)
+    phases = _phases(game, "action.begin", "combat.begin")
+    assert phases
+    for names in phases:
+        first = {n: names.index(n) for n in ("district", "codes")}
+        last = {n: len(names) - 1 - names[::-1].index(n) for n in ("move", "district")}
+        assert names.count("move") == 3 and names.count("codes.end") == 3
+        assert last["move"] < first["district"] and last["district"] < first["codes"]
+
+
+def test_a22_after_rolls_every_trace_check_is_rolled_before_any_resolution() -> None:
+    """a22.draws=after_rolls: in every Planning phase the three players' trace checks all come
+    before the first resolution and its enemy draws, which follow in player order."""
+    game = Game("tamashii", seed=2, setup={"players": 3}, options={"a22.draws": "after_rolls"})
+    game.run(until="end", agents=RandomAgent(2), max_steps=60_000)
+    phases = _phases(game, "planning.begin", "action.begin")
+    assert phases
+    for names in phases:
+        checks = [k for k, n in enumerate(names) if n in ("trace.check", "trace.die", "trace.reroll")]
+        resolved = [k for k, n in enumerate(names) if n == "trace.resolve"]
+        assert len(resolved) == 3 and max(checks) < min(resolved)

@@ -1,4 +1,5 @@
-"""The Action phase (TM-ACT-0): one player after another in player order (A-12 Reading 1), B1 move
+"""The Action phase (TM-ACT-0): one player after another in player order (A-12 Reading 1; or one
+step after another, each in player order, Reading 2), B1 move
 (TM-ACT-1, TM-MOVE-1…3), exploring an unrevealed place (TM-MOVE-5, A-62), B2 the district action
 (TM-ACT-2, TM-MOVE-4)."""
 
@@ -18,7 +19,9 @@ from .planning import _mods_step, phase_frames
 from .state import Site, State
 from .trace import raise_trace
 
-ACTION_STEPS = ("move", "district", "codes", "codes.end")
+#: B1, B2, B3: each player takes all three in turn (A-12 Reading 1), or every player takes B1,
+#: then every player B2, then every player B3 (Reading 2)
+STAGES = (("move",), ("district",), ("codes", "codes.end"))
 LATE = "after B3"  # A-14 Reading 2: the district action's later chance, after B3
 
 
@@ -26,9 +29,11 @@ LATE = "after B3"  # A-14 Reading 2: the district action's later chance, after B
            next=(("action.mods", "a mod acts at the start of Action"), ("move", "the first player moves")))
 def action_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The Action phase, in order: each player in player order moves (B1), may use the district
-    action (B2) and may execute codes (B3)."""
+    action (B2) and may execute codes (B3); A-12 Reading 2: only the steps are in order, every
+    player in player order moving, then every player's B2, then every player's B3."""
     s = replace(s, phase="action")
-    frames = phase_frames(ctx, s, "action", ACTION_STEPS)
+    by_step = ctx.options["a12.action"] == "by_step"
+    frames = phase_frames(ctx, s, "action", *STAGES, by_step=by_step)
     if ctx.options["a14.district"] == "any_time":
         frames = [g for f in frames for g in ((f, ("district", f[1], LATE)) if f[0] == "codes.end" else (f,))]
     return Outcome(s, "the Action phase", then=tuple(frames))

@@ -19,18 +19,25 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("district", "B2"),
         ("explore", "an unrevealed place"),
         ("game.over", "the campaign is decided"),
+        ("move", "the next player moves (A-12 by step)"),
+        ("action.protocol", "the learning protocol (after B3, A-14)"),
     ),
     "action.protocol": (
         ("combat.begin", "the Combat phase"),
         ("move", "the next player moves"),
+        ("codes", "the next player's B3 (A-12 by step)"),
     ),
     "body.switch": (
         ("codes", "B3"),
+        ("district", "the next player's B2 (A-12 by step)"),
+        ("action.protocol", "the learning protocol (after B3, A-14)"),
     ),
     "chip.choose": (
         ("codes", "B3"),
         ("district", "B2"),
         ("action.lock_on", "an effect or an overflow draws enemy cards"),
+        ("move", "the next player moves (A-12 by step)"),
+        ("action.protocol", "the learning protocol (after B3, A-14)"),
     ),
     "cleanup.lock_on": (
         ("cleanup.lock_on", "an overflow draws enemy cards"),
@@ -49,6 +56,7 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("action.protocol", "the learning protocol"),
         ("combat.begin", "the Combat phase"),
         ("move", "the next player moves"),
+        ("codes", "the next player's B3 (A-12 by step)"),
     ),
     "combat.enemy": (
         ("combat.lock_on", "an enemy effect or an overflow draws enemy cards"),
@@ -71,29 +79,36 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("action.protocol", "the learning protocol (after B3, A-14)"),
         ("combat.begin", "the Combat phase (after B3, A-14)"),
         ("move", "the next player moves (after B3, A-14)"),
+        ("district", "the next player's B2 (A-12 by step)"),
     ),
     "explore": (
         ("action.lock_on", "an effect or an overflow draws enemy cards"),
         ("chip.choose", "a chip of the player’s choice"),
+        ("move", "the next player moves (A-12 by step)"),
     ),
     "gang.draw": (
         ("codes", "B3"),
+        ("district", "the next player's B2 (A-12 by step)"),
+        ("action.protocol", "the learning protocol (after B3, A-14)"),
     ),
     "hit": (
         ("combat.lock_on", "an enemy effect or an overflow draws enemy cards"),
     ),
     "move": (
         ("action.lock_on", "an effect or an overflow draws enemy cards"),
+        ("move", "the next player moves (A-12 by step)"),
     ),
     "extras": (
         ("refill", "the launcher refill (purchases at any time, A-11)"),
         ("program", "programming (purchases at any time, A-11)"),
+        ("trace.resolve", "the next player's draws (A-22 after the rolls)"),
     ),
     "planning.begin": (
         ("extras", "the Planning purchases before A1 (A-11)"),
     ),
     "planning.mods": (
         ("extras", "the Planning purchases before A1 (A-11)"),
+        ("planning.mods", "the next player's mods (A-22 after the rolls)"),
     ),
     "refill": (
         ("extras", "the Planning purchases before A3 (A-11)"),
@@ -101,9 +116,21 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     "trace.resolve": (
         ("extras", "the Planning purchases before A2 (A-11)"),
     ),
+    "action.mods": (
+        ("action.mods", "the next player's mods (A-12 by step)"),
+    ),
+    "trace.check": (
+        ("trace.check", "the next player's roll (A-22 after the rolls)"),
+        ("extras", "the next player's purchases before A1 (A-22 after the rolls, A-11)"),
+    ),
+    "trace.reroll": (
+        ("trace.check", "the next player's roll (A-22 after the rolls)"),
+        ("extras", "the next player's purchases before A1 (A-22 after the rolls, A-11)"),
+    ),
     "planning.protocol": (
         ("action.begin", "the Action phase"),
         ("trace.check", "the next player’s trace check"),
+        ("trace.resolve", "the next player's draws (A-22 after the rolls)"),
     ),
 }
 

@@ -36,6 +36,10 @@ OPTIONS = OptionSet((
        "The Planning purchases (equip, Memory, XP, trades) are made after A3, in one window "
        "('after_a3', Reading 2), or at any time of the Planning phase: before A1, between the "
        "steps and after A3 ('any_time', Reading 1).", "after_a3", "any_time"),
+    _o("a12.action", "by_player", "A-12",
+       "The Action phase in order: each player takes B1-B3 in turn, in player order ('by_player', "
+       "Reading 1), or only the steps are in order: every player's B1, then every player's B2, then "
+       "every player's B3, each in player order ('by_step', Reading 2).", "by_player", "by_step"),
     _o("a13.stay", True, "A-13",
        "A player may stay put in B1 (true, Reading 1), or must move when a tile is reachable.",
        True, False),
@@ -54,6 +58,10 @@ OPTIONS = OptionSet((
     _o("a20.count", "per_face", "A-20",
        "One enemy card per enemy face rolled ('per_face', Reading 1), or one card however many "
        "('one', Reading 2).", "per_face", "one"),
+    _o("a22.draws", "with_check", "A-22",
+       "Each player's whole trace check, with its enemy draws, in turn in player order "
+       "('with_check', Reading 2), or every player rolls the check (with rerolls) first and then the "
+       "enemy cards are drawn in player order ('after_rolls', Reading 1).", "with_check", "after_rolls"),
     _o("a23.excess", "lost", "A-23",
        "A trace increase past the top loses the excess ('lost', Reading 1) or carries it over after "
        "the reset ('carry', Reading 2).", "lost", "carry"),

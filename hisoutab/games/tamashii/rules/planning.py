@@ -2,7 +2,8 @@
 (TM-TRACE-1…3), the launcher refill (TM-LNCH-1, TM-LNCH-2, TM-CHIPOP-4) and programming
 (TM-PROG-1, TM-PROG-2, TM-CHIPOP-5). The players plan one after another in player order, each a
 decision of their own (TM-PLAN-0 lets them plan at the same time: nothing one does waits on
-another's, so the order changes nothing but the enemy draws, which go in player order, A-22)."""
+another's, so the order changes nothing but the enemy draws, which go in player order: A-22, each
+player's whole trace check in turn, or every player's roll first and then the draws)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from .state import Die, Player, State
 AFTER_PLANNING = ("trace.check", "refill", "program", "extras")
 #: A-11 Reading 1: the Planning purchases at any time of the phase: before, between and after A1-A3
 ANY_TIME = ("extras", "trace.check", "extras", "refill", "extras", "program", "extras")
+ROLLS = "rolls"  # A-22 Reading 1: the trace check's dice and rerolls, its resolution later
 
 
 def acts_at(ctx: Context, s: State, name: str, phase: str) -> bool:
@@ -32,17 +34,27 @@ def acts_at(ctx: Context, s: State, name: str, phase: str) -> bool:
     return any(m.start_of is not None and m.start_of.phase == phase for m in mods)
 
 
-def phase_frames(ctx: Context, s: State, phase: str, steps: tuple[str, ...]) -> list[Frame]:
-    """Each player's frames of a phase, in player order: the phase effects of their mods first
-    when they have some (TM-MOD-5), then ``steps``."""
-    out: list[Frame] = []
-    for name in order(ctx, s):
-        if acts_at(ctx, s, name, phase):
-            out.append((f"{phase}.mods", name))
-        out += [(step, name) for step in steps]
-        if ctx.options["a50.check"] == "phase_end":
-            out.append((f"{phase}.protocol", name))
-    return out
+def phase_frames(ctx: Context, s: State, phase: str, *stages: tuple[str, ...],
+                 by_step: bool = False) -> list[Frame]:
+    """The players' frames of a phase, in player order: the phase effects of a player's mods first
+    when they have some (TM-MOD-5), then the steps of each stage, then the protocol check (A-50).
+    Each player takes every stage before the next player does (``by_step`` false), or every player
+    takes a stage before anyone takes the next (``by_step`` true: A-12 Reading 2 in the Action
+    phase, A-22 Reading 1 in the Planning phase), the mods, at the phase's start, a stage of their
+    own."""
+    names = order(ctx, s)
+    end = ctx.options["a50.check"] == "phase_end"
+
+    def stage(name: str, k: int) -> list[Frame]:
+        if k < 0:
+            return [(f"{phase}.mods", name)] if acts_at(ctx, s, name, phase) else []
+        frames: list[Frame] = [(step, name) for step in stages[k]]
+        return (frames + [(f"{phase}.protocol", name)]) if end and k == len(stages) - 1 else frames
+
+    ks = range(-1, len(stages))
+    if by_step:
+        return [f for k in ks for name in names for f in stage(name, k)]
+    return [f for name in names for k in ks for f in stage(name, k)]
 
 
 @FLOW.auto("round.begin", phase="planning", clauses=("TM-ROUND-1",), tags=("turn",),
@@ -62,12 +74,20 @@ def round_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
 def planning_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The Planning phase: for each player in player order, the trace check (A1), the launcher
     refill (A2), programming (A3) with the player's programming power, then the Planning
-    purchases."""
+    purchases (A-22 Reading 1: every player's trace roll first, then for each player in player
+    order the resolution with its draws and the rest)."""
     for name in order(ctx, s):
         p = player(s, name)
         s = put(s, replace(p, points=stat(ctx, p, "program"), traded=False))
     steps = AFTER_PLANNING if ctx.options["a11.window"] == "after_a3" else ANY_TIME
-    return Outcome(s, "the Planning phase", then=tuple(phase_frames(ctx, s, "planning", steps)))
+    if ctx.options["a22.draws"] == "with_check":
+        return Outcome(s, "the Planning phase", then=tuple(phase_frames(ctx, s, "planning", steps)))
+    # A-22 Reading 1: every player rolls the trace check first; the draws follow in player order
+    k = steps.index("trace.check") + 1
+    frames = phase_frames(ctx, s, "planning", steps[:k], ("trace.resolve", *steps[k:]), by_step=True)
+    frames = [(*f, ROLLS) if f[0] == "trace.check" else f for f in frames]
+    return Outcome(s, "the Planning phase: every trace check is rolled before any enemy card is drawn",
+                   then=tuple(frames))
 
 
 def _mods_step(phase: str, clauses: tuple[str, ...], nexts: tuple[str, ...]) -> None:
@@ -95,14 +115,16 @@ def trace_dice(ctx: Context, trace: int) -> int:
            next=(("trace.die", "one die per step"), ("trace.resolve", "no dice to roll")))
 def trace_check(ctx: Context, s: State, frame: Frame) -> Outcome:
     """A1: the player takes as many dice as the trace value calls for (A-60) and rolls them, one
-    step per die; rerolls follow."""
+    step per die; rerolls follow, then the resolution (A-22 Reading 1: the resolution waits until
+    every player has rolled)."""
     name = frame[1]
     p = player(s, name)
     n = trace_dice(ctx, p.trace)
     s = put(s, replace(p, check=()))
+    resolve: tuple[Frame, ...] = () if len(frame) > 2 else (("trace.resolve", name),)
     if n == 0:
-        return Outcome(s, f"{name}'s trace is {p.trace}: no trace dice", then=(("trace.resolve", name),))
-    then = tuple(("trace.die", name) for _ in range(n)) + (("trace.reroll", name), ("trace.resolve", name))
+        return Outcome(s, f"{name}'s trace is {p.trace}: no trace dice", then=resolve)
+    then = tuple(("trace.die", name) for _ in range(n)) + (("trace.reroll", name), *resolve)
     return Outcome(s, f"{name}'s trace check: {n} dice for trace {p.trace}", then=then)
 
 
@@ -168,7 +190,8 @@ def trace_reroll(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcom
 def trace_resolve(ctx: Context, s: State, frame: Frame) -> Outcome:
     """At least one enemy (A-19: an enemy face rolled, or an enemy card already in the row): the
     trace goes back to 0, and new enemy cards are drawn (A-20: one per enemy face, or one), in
-    player order (the players check one after another)."""
+    player order (A-22: each player's whole check in turn, or every roll first and then each
+    player's resolution and draws in turn)."""
     name = frame[1]
     p = player(s, name)
     faces = sum(1 for d in p.check if is_enemy(ctx, d))
