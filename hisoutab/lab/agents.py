@@ -39,6 +39,8 @@ AGENT_KINDS = ("random", "first", "heuristic", "search")
 STEP_LIMIT = 5_000  # automatic steps played after a choice before the look-ahead gives up
 FREE_REPEATS = 3  # choices of one option in one turn before it counts less
 REPEAT_PENALTY = 0.25  # per choice of the same option in the same turn beyond FREE_REPEATS
+REPLIES = 2  # the heuristic agent's random replies per option
+OTHERS_LIMIT = 8  # the others' decisions answered at random before the look-ahead reads a state
 
 
 class LookaheadAgent(Agent):
@@ -48,7 +50,7 @@ class LookaheadAgent(Agent):
     observes = True
 
     def __init__(self, ruleset: Any, options: Any, setup: Any, seed: int = 0, *, depth: int = 1,
-                 samples: int = 1, width: int = 6) -> None:
+                 samples: int = 1, width: int = 6, replies: int = 0) -> None:
         self.ruleset = ruleset
         self.ctx = ruleset.context(options, ruleset.validate_setup(setup))  # its own chance source
         self.sim = Simulator(ruleset, self.ctx)
@@ -56,6 +58,7 @@ class LookaheadAgent(Agent):
         self.seed = seed
         self.rng = random.Random(seed)
         self.depth, self.samples, self.width = depth, samples, width
+        self.replies = replies  # random replies of the others read where the look-ahead stops
         self.refused = 0  # look-aheads on a sampled world that the rules refused to play
         self.chosen: dict[tuple[Any, str], int] = {}  # (turn, label) → times chosen this turn
 
@@ -117,8 +120,13 @@ class LookaheadAgent(Agent):
     def ahead(self, state: Any, player: str, depth: int) -> float:
         """The value for ``player`` of ``state`` looked at ``depth`` more decisions ahead."""
         state, decision = self.sim.advance(state, STEP_LIMIT)
-        if decision is None or depth <= 0:
+        if decision is None:
             return self.value(state, player)
+        if depth <= 0:
+            if not self.replies or player in decision.players:
+                return self.value(state, player)
+            return sum(self.value(self.answered(state, player), player)
+                       for _ in range(self.replies)) / self.replies
         if decision.joint:
             answers = [self.random_answer(decision) for _ in range(self.width)]
             return sum(self.ahead(self.sim.apply(state, a), player, depth - 1)
@@ -127,6 +135,17 @@ class LookaheadAgent(Agent):
         options = self.some(decision.options[0])
         values = [self.ahead(self.sim.apply(state, {who: o}), player, depth - 1) for o in options]
         return max(values) if who == player else min(values)
+
+    def answered(self, state: Any, player: str) -> Any:
+        """``state`` played on until ``player`` decides again (or the game ends), the others'
+        decisions answered at random, at most :data:`OTHERS_LIMIT` of them: what an option leads to
+        once the others have answered it (an «Attack» is worth its hit, not only its cost)."""
+        for _ in range(OTHERS_LIMIT):
+            state, decision = self.sim.advance(state, STEP_LIMIT)
+            if decision is None or player in decision.players:
+                return state
+            state = self.sim.apply(state, self.random_answer(decision))
+        return state
 
     def random_answer(self, decision: Decision) -> dict[str, Option]:
         return {p: opts[self.rng.randrange(len(opts))]
@@ -143,7 +162,7 @@ class HeuristicAgent(LookaheadAgent):
     name = "heuristic"
 
     def __init__(self, ruleset: Any, options: Any, setup: Any, seed: int = 0) -> None:
-        super().__init__(ruleset, options, setup, seed, depth=1, samples=1)
+        super().__init__(ruleset, options, setup, seed, depth=1, samples=1, replies=REPLIES)
 
 
 class SearchAgent(LookaheadAgent):
