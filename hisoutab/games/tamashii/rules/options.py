@@ -62,6 +62,11 @@ OPTIONS = OptionSet((
     _o("a26.unlock", "cell", "A-26",
        "2 XP unlock one cell of the rightmost column ('cell', Reading 1) or the whole column "
        "('column', Reading 2).", "cell", "column"),
+    _o("a27.core", "position", "A-27",
+       "A code's C position asks for the core data chip's colour ('position', Reading 1), or the "
+       "core data chip's colour is the one colour of the player's codes: every coloured position "
+       "asks for it, the experience code's four colours excepted ('throughout', Reading 2).",
+       "position", "throughout"),
     _o("a28.adjacent", "orthogonal", "A-28",
        "Programming moves and swaps go across an edge ('orthogonal', Reading 1), or across a corner "
        "too ('diagonal', Reading 2).", "orthogonal", "diagonal"),
