@@ -12,6 +12,7 @@ from hisoutab.engine.record import replace
 from .board import player, put, stat
 from .context import Context, kind_of
 from .effects import Applied, apply, words
+from .extras import xp_windows
 from .flow import FLOW, Chosen, ask, told
 from .mapping import Place, reachable, site, tile_name
 from .planning import _mods_step, phase_frames
@@ -28,7 +29,7 @@ def action_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The Action phase, in order: each player in player order moves (B1), may use the district
     action (B2) and may execute codes (B3)."""
     s = replace(s, phase="action")
-    frames = phase_frames(ctx, s, "action", ACTION_STEPS)
+    frames = xp_windows(ctx, s, "action", phase_frames(ctx, s, "action", ACTION_STEPS))
     if ctx.options["a14.district"] == "any_time":
         frames = [g for f in frames for g in ((f, ("district", f[1], LATE)) if f[0] == "codes.end" else (f,))]
     return Outcome(s, "the Action phase", then=tuple(frames))

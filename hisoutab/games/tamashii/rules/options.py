@@ -121,6 +121,11 @@ OPTIONS = OptionSet((
        "The experience code asks for chips of four different colours, as the player board prints "
        "it ('colours', Reading 1), or for four chips of one colour in the same shape "
        "('one_colour', Reading 2).", "colours", "one_colour"),
+    _o("a54.xp", "planning", "A-54",
+       "Every XP purchase is made in the Planning purchases ('planning', Reading 1), or all but the "
+       "class draw also at any time: windows before A1, A2 and A3 (where A-11 has one window after "
+       "A3), before B1 and after B3, before the combat roll and after D1 ('any_time', Reading 2).",
+       "planning", "any_time"),
     _o("a55.wild", "storage", "A-55",
        "The open chip bought with XP is gained into storage ('storage', Reading 1) or placed in an "
        "empty launcher cell when there is one ('launcher', Reading 2).", "storage", "launcher"),

@@ -18,6 +18,7 @@ from .board import acting_mods, cell_kind, cells, order, player, put, set_cell, 
 from .codes import chip_colour
 from .context import Context
 from .effects import apply
+from .extras import xp_windows
 from .flow import FLOW, Chosen, ask, told
 from .state import Die, Player, State
 
@@ -67,7 +68,8 @@ def planning_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
         p = player(s, name)
         s = put(s, replace(p, points=stat(ctx, p, "program"), traded=False))
     steps = AFTER_PLANNING if ctx.options["a11.window"] == "after_a3" else ANY_TIME
-    return Outcome(s, "the Planning phase", then=tuple(phase_frames(ctx, s, "planning", steps)))
+    frames = xp_windows(ctx, s, "planning", phase_frames(ctx, s, "planning", steps))
+    return Outcome(s, "the Planning phase", then=tuple(frames))
 
 
 def _mods_step(phase: str, clauses: tuple[str, ...], nexts: tuple[str, ...]) -> None:
