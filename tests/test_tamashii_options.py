@@ -85,3 +85,34 @@ def test_a22_after_rolls_every_trace_check_is_rolled_before_any_resolution() -> 
         checks = [k for k, n in enumerate(names) if n in ("trace.check", "trace.die", "trace.reroll")]
         resolved = [k for k, n in enumerate(names) if n == "trace.resolve"]
         assert len(resolved) == 3 and max(checks) < min(resolved)
+
+
+def test_a27_every_coloured_position_asks_for_the_core_colour() -> None:
+    """a27.core=throughout: R B G Y and C ask for the core colour; * and . stay as printed."""
+    from hisoutab.games.tamashii.rules.codes import in_core, matches
+    assert in_core(("RB", "*.", "CY")) == ("CC", "*.", "CC")
+    grid = (("red#1", "red#2"), ("blue#1", ""))
+    assert matches(in_core(("BB",)), grid, "red") and not matches(("BB",), grid, "red")
+    assert matches(in_core(("G", "*")), grid, "red")  # the core chip over any chip
+
+
+def test_a54_xp_windows_in_every_phase_without_the_class_draw() -> None:
+    """a54.xp=any_time: XP windows in each phase (Planning's before A1-A3, as A-11 has one window
+    after A3), each ended by the player; none offers the class draw (TM-MOD-2.2: Planning only),
+    which the Planning purchases still do."""
+    from hisoutab.engine.record import replace
+    from hisoutab.games.tamashii.rules.extras import decide_extras, decide_xp
+    game = Game("tamashii", seed=1, options={"a54.xp": "any_time"})
+    game.run(until="end", agents=RandomAgent(1), max_steps=60_000)
+    windows = {step.name for step in game.history if step.name.endswith(".xp")}
+    assert windows == {"planning.xp", "action.xp", "combat.xp", "cleanup.xp"}
+    s = game.history[0].after
+    s = replace(s, players=tuple(replace(p, xp=2) for p in s.players))
+    decision = decide_xp(game.ctx, s, ("combat.xp", "P1", "before the combat roll"))
+    assert decision is not None
+    labels = [o.label for o in decision.options[0]]
+    assert labels[0] == "done spending XP" and "raise max HP (2 XP)" in labels
+    assert not any("class mods" in label for label in labels)
+    planning = decide_extras(game.ctx, s, ("extras", "P1"))
+    assert planning is not None
+    assert "draw two class mods, keep one (2 XP)" in [o.label for o in planning.options[0]]

@@ -244,6 +244,20 @@ def test_the_rules_match_is_drawn_and_its_mirror_is_not_found() -> None:
     assert first_match_svg(None, p, (".R", "YR"), code="mirrored Hack") is None
 
 
+def test_with_the_core_colour_throughout_the_turned_pattern_is_in_the_core_colour() -> None:
+    # a27.core=throughout: Barrier (B B) is found on two red chips of a red core and drawn as C C
+    from hisoutab import Game
+    ctx = Game("tamashii", seed=1, options={"a27.core": "throughout"}).ctx
+    p = Player(name="P1", core="red", launcher=(("red#1", "red#2", ""), ("", "", ""), ("", "", "")))
+    assert first_match_svg(None, p, ("BB",), code="Barrier") is None  # without the option: as printed
+    root = parse(first_match_svg(ctx, p, ("BB",), code="Barrier") or "")
+    assert "in the core colour (A-27)" in every_text(root)
+    printed = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "pattern printed")
+    shown = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "pattern turned")
+    assert [t.text for t in printed.iter(f"{SVG}text") if t.text in ("B", "C")] == ["B", "B"]
+    assert [t.text for t in shown.iter(f"{SVG}text") if t.text in ("B", "C")] == ["C", "C"]
+
+
 def known_combat(at: int | None, **extra: object) -> State:
     state = random_state(1, 3)
     foes = (Foe("drone#1"), Foe("hound#1", 1), Foe("watcher#1"))

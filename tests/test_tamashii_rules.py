@@ -355,12 +355,38 @@ def _other_readings() -> list[tuple[str, object]]:
 @pytest.mark.parametrize(("name", "value"), _other_readings(),
                          ids=[f"{n}={v}" for n, v in _other_readings()])
 def test_random_games_under_each_other_reading_keep_the_invariants(name: str, value: object) -> None:
-    """Every other reading of every option plays whole random games (two players) that keep the
-    invariants at every step and end in victory or defeat."""
-    g = Game(RULESET, seed=3, setup={"players": 2}, options={name: value})
-    g.run(until="end", agents=RandomAgent(3))
+    """Every other reading of every option plays whole random games (two players) whose every step
+    passes the conformance suite's step checks (invariants, declared clauses, chance and
+    transitions) and that end in victory or defeat."""
+    _checked_game({name: value}, seed=3, players=2)
+
+
+#: other readings played together: those that reorder the phases' steps and add windows to them
+TOGETHER = [
+    {"a12.action": "by_step", "a22.draws": "after_rolls", "a54.xp": "any_time", "a14.district": "any_time"},
+    {"a11.window": "any_time", "a54.xp": "any_time", "a50.check": "cleanup", "a63.place": "player"},
+    {"a12.action": "by_step", "a58.scope": "everyone", "a7.bag": "shared", "a4.damaged": "cap"},
+    {"a22.draws": "after_rolls", "a11.window": "any_time", "a64.skip": "next_pass", "a27.core": "throughout"},
+]
+
+
+@pytest.mark.parametrize("options", TOGETHER, ids=[",".join(o) for o in TOGETHER])
+def test_other_readings_together_play_whole_checked_games(options: dict[str, object]) -> None:
+    for seed, players in ((4, 3), (5, 4)):
+        _checked_game(options, seed=seed, players=players)
+
+
+def _checked_game(options: dict[str, object], seed: int, players: int) -> None:
+    from tests.test_conformance import Observed, check_step
+
+    known = {o.name for o in RULESET.options}
+    g = Game(RULESET, seed=seed, setup={"players": players},
+             options={k: v for k, v in options.items() if k in known})
+    g.run(until="end", agents=RandomAgent(seed))
+    obs = Observed()
     for step in g.history:
-        assert RULESET.invariants(g.ctx, step.after) == [], (step.index, step.name)
+        check_step(RULESET, g, step, obs, f"seed {seed}")
+    assert obs.problems == []
     assert g.result().kind in ("victory", "defeat")
 
 

@@ -26,7 +26,7 @@ def draw_board(
     top = y + 32
     grid, gw, gh = draw_launcher(ctx, p, x + 12, top + 14, CELL, prefix=prefix, lit=lit)
     parts += [section(x + 12, top, "launcher"), grid]
-    left_h = _chips_column(p, x + 12, top + 20 + gh, gw, lit=lit, designer=designer, parts=parts)
+    left_h = _chips_column(ctx, p, x + 12, top + 20 + gh, gw, lit=lit, designer=designer, parts=parts)
     mid_h = _tracks(ctx, p, x + 196, top, parts)
     right_h = _cards_column(ctx, p, x + 430, top, WIDTH - 440, lit=lit, parts=parts)
     row_y = top + max(left_h + gh + 20, mid_h, right_h) + 8
@@ -93,7 +93,8 @@ def _header(ctx: Any, state: Any, seat: int, x: float, y: float) -> str:
 
 
 def _chips_column(
-    p: Any, x: float, y: float, width: float, *, lit: frozenset[str], designer: bool, parts: list[str]
+    ctx: Any, p: Any, x: float, y: float, width: float, *, lit: frozenset[str], designer: bool,
+    parts: list[str]
 ) -> float:
     """The core data chip, the bag (its chips only for the designer) and the storage area."""
     parts.append(section(x, y, "core data chip"))
@@ -105,7 +106,7 @@ def _chips_column(
                 y - 6,
                 20,
                 core=p.core,
-                words=f"the core data chip: {p.core}, the colour C of a code asks for (TM-CHIP-1)",
+                words=facts.core_words(ctx, p.core),
             )
         )
     y += 20

@@ -10,11 +10,12 @@ from typing import Any
 from hisoutab.presentation.svg import FONT, MUTED, el, text
 from hisoutab.presentation.textfit import text_width
 
-from ..rules.codes import matches
+from ..rules.codes import in_core, matches
 from . import facts
 from .launcher import draw_launcher, draw_pattern, hatch
 
 CELL = 44
+
 
 
 def code_match_svg(
@@ -32,10 +33,13 @@ def code_match_svg(
     if angle % 90:
         raise ValueError(f"angle {angle!r}: a code turns by 0, 90, 180 or 270 degrees")
     printed = tuple(pattern)
-    shown = facts.turned(printed, angle)
+    played = in_core(printed) if facts.core_throughout(ctx) else printed
+    shown = facts.turned(played, angle)
     numbered = {(r, c): k + 1 for k, (r, c) in enumerate(cells)}
     grid, gw, gh = draw_launcher(ctx, player, 20, 60, CELL, prefix=prefix, match=numbered)
     turn = "as printed (0°)" if angle % 360 == 0 else f"turned {angle % 360}° clockwise"
+    if played != printed:
+        turn = f"{turn}, in the core colour (A-27)"
     heading = f"{player.name}: {code} matched, {turn} — rotated, never mirrored (TM-CODE-1)"
     listed = "matched chips: " + ", ".join(f"{k}: row {r + 1} col {c + 1}" for (r, c), k in numbered.items())
     parts = [text(20, 28, heading, size=15, weight="bold"), text(20, 46, listed, size=10, fill=MUTED), grid]
@@ -81,11 +85,12 @@ def code_match_svg(
 def first_match_svg(ctx: Any, player: Any, pattern: Sequence[str], *, code: str = "code",
                     prefix: str = "cm") -> str | None:
     """The drawing of the first placement of ``pattern`` the rules find on ``player``'s launcher
-    (:func:`..rules.codes.matches`, with the rule option on wild chips, A-29), or None when the
-    code does not match."""
+    (:func:`..rules.codes.matches`, with the rule options on wild chips, A-29, and on the core data
+    chip, A-27), or None when the code does not match."""
     options = getattr(ctx, "options", None)
     wild = str(options["a29.wild"]) if options is not None else "any"
-    found = matches(tuple(pattern), player.launcher, player.core, wild)
+    played = in_core(tuple(pattern)) if facts.core_throughout(ctx) else tuple(pattern)
+    found = matches(played, player.launcher, player.core, wild)
     if not found:
         return None
     return code_match_svg(ctx, player, pattern, found[0].angle, found[0].cells, code=code, prefix=prefix)

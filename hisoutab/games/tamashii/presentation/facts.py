@@ -123,6 +123,21 @@ def cell_kind(ctx: Any, kinds: tuple[str, ...], unlocked: tuple[int, ...], r: in
     return "L" if reading == "light" else "D"
 
 
+def core_throughout(ctx: Any) -> bool:
+    """Whether the core data chip's colour is every coloured code position's (A-27 Reading 2);
+    without a context, a C position's only (Reading 1)."""
+    options = getattr(ctx, "options", None)
+    return options is not None and options["a27.core"] == "throughout"
+
+
+def core_words(ctx: Any, core: str) -> str:
+    """What the core data chip says (TM-CHIP-1, A-27)."""
+    if core_throughout(ctx):
+        return (f"the core data chip: {core}, the colour every coloured position of a code asks "
+                "for (TM-CHIP-1, A-27)")
+    return f"the core data chip: {core}, the colour C of a code asks for (TM-CHIP-1)"
+
+
 def trace_top(ctx: Any) -> int:
     board = getattr(content(ctx), "board", None)
     return int(getattr(board, "trace_top", DEFAULT_TRACE_TOP))

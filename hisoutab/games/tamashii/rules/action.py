@@ -13,6 +13,7 @@ from hisoutab.engine.record import replace
 from .board import player, put, stat
 from .context import Context, kind_of
 from .effects import Applied, apply, words
+from .extras import xp_windows
 from .flow import FLOW, Chosen, ask, told
 from .mapping import Place, reachable, site, tile_name
 from .planning import _mods_step, phase_frames
@@ -33,7 +34,7 @@ def action_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
     player in player order moving, then every player's B2, then every player's B3."""
     s = replace(s, phase="action")
     by_step = ctx.options["a12.action"] == "by_step"
-    frames = phase_frames(ctx, s, "action", *STAGES, by_step=by_step)
+    frames = xp_windows(ctx, s, "action", phase_frames(ctx, s, "action", *STAGES, by_step=by_step))
     if ctx.options["a14.district"] == "any_time":
         frames = [g for f in frames for g in ((f, ("district", f[1], LATE)) if f[0] == "codes.end" else (f,))]
     return Outcome(s, "the Action phase", then=tuple(frames))

@@ -11,6 +11,7 @@ from .board import order, player, put
 from .conditions import holds, words
 from .context import Context, kind_of
 from .effects import apply
+from .extras import xp_windows
 from .flow import FLOW, told
 from .mapping import site
 from .planning import _mods_step, acts_at
@@ -31,6 +32,7 @@ def cleanup_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
             then.append(("cleanup.mods", name))
     then += [("cleanup.players",), *(("cleanup.protocol", n) for n in order(ctx, s)), ("cleanup.world", 0),
              ("cleanup.rotate",)]
+    then = xp_windows(ctx, s, "cleanup", then)
     return Outcome(s, f"the Cleanup phase of {ctx.content.campaign.name}", then=tuple(then))
 
 

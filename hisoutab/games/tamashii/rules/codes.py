@@ -34,6 +34,12 @@ def rotations(pattern: tuple[str, ...]) -> tuple[tuple[int, tuple[str, ...]], ..
     return tuple(out)
 
 
+def in_core(pattern: tuple[str, ...]) -> tuple[str, ...]:
+    """A-27 Reading 2: the pattern with every coloured position (R B G Y) asking for the core data
+    chip's colour (C); any-chip (*) and empty (.) positions as printed."""
+    return tuple("".join("C" if v.LETTERS[ch] in v.COLOURS else ch for ch in row) for row in pattern)
+
+
 def chip_colour(chip: str) -> str:
     return chip.split("#", 1)[0]
 

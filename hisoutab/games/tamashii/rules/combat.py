@@ -13,6 +13,7 @@ from . import dice as dc
 from .board import order, player, put, stat
 from .context import Context, kind_of
 from .effects import apply
+from .extras import xp_windows
 from .flow import FLOW, Chosen, ask, told
 from .planning import _mods_step, acts_at, die_words
 from .skills import find, payments, skill_name, skills, usable
@@ -40,7 +41,7 @@ def combat_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
         if ctx.options["a50.check"] == "phase_end":
             then.append(("combat.protocol", name))
     who = ", ".join(f for f, *_ in [(t[1],) for t in then if t[0] == "combat.power"]) or "nobody"
-    return Outcome(s, f"the Combat phase: {who} fight(s)", then=tuple(then))
+    return Outcome(s, f"the Combat phase: {who} fight(s)", then=tuple(xp_windows(ctx, s, "combat", then)))
 
 
 _mods_step("combat", ("TM-RES-2",), ("combat.power",))

@@ -134,6 +134,34 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
+#: A-54 Reading 2: the steps an XP window may follow (its player's next step, or the next player's first)
+XP_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
+    **{step: (("planning.xp", "an XP window (A-54)"),)
+       for step in ("planning.begin", "planning.mods", "trace.resolve", "enemy.draw", "refill",
+                    "refill.place", "planning.protocol", "extras", "class.pick", "trade.answer")},
+    **{step: (("action.xp", "an XP window (A-54)"),)
+       for step in ("action.begin", "action.mods", "codes.end", "action.protocol", "district",
+                    "gang.draw", "action.lock_on", "chip.choose", "body.switch", "explore")},
+    **{step: (("combat.xp", "an XP window before the combat roll (A-54)"),)
+       for step in ("combat.begin", "combat.mods", "combat.protocol", "combat.end", "reset")},
+    **{step: (("cleanup.xp", "an XP window after D1 (A-54)"),)
+       for step in ("cleanup.players", "cleanup.lock_on")},
+    "planning.protocol": (("extras", "the next player's Planning purchases before A1 (A-11)"),
+                          ("planning.xp", "an XP window (A-54)")),
+}
+
+#: readings played together: the steps one reading's order puts after another's window or late step
+TOGETHER_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
+    "move": (("action.xp", "the next player's XP window before B1 (A-12 by step, A-54)"),),
+    "trace.check": (("planning.xp", "the next player's XP window before A1 (A-22 after the rolls, A-54)"),),
+    "trace.reroll": (("planning.xp", "the next player's XP window before A1 (A-22 after the rolls, A-54)"),),
+    "action.xp": (("codes", "the next player's B3 after an XP window after B3 (A-12 by step, A-54)"),),
+    **{step: (("combat.begin", "the Combat phase, after a late district action (A-14, A-50 at Cleanup)"),)
+       for step in ("body.switch", "action.lock_on", "chip.choose")},
+    "gang.draw": (("combat.begin", "the Combat phase, after a late district action (A-14, A-50 at Cleanup)"),
+                  ("move", "the next player moves, after a late district action (A-14)")),
+}
+
 #: the steps that apply card effects: each declares every clause effects may cite
 EFFECT_STEPS = ("planning.mods", "action.mods", "combat.mods", "cleanup.mods", "move", "explore", "district",
                 "codes", "combat.attack", "combat.enemy", "cleanup.players", "cleanup.world",
@@ -143,7 +171,7 @@ EFFECT_STEPS = ("planning.mods", "action.mods", "combat.mods", "cleanup.mods", "
 def complete(flow: Flow) -> None:
     """Add :data:`EDGES` to the declared steps' ``next``, and the effects' clauses to the steps that
     apply effects."""
-    for name, edges in EDGES.items():
+    for name, edges in (*EDGES.items(), *XP_EDGES.items(), *TOGETHER_EDGES.items()):
         sd = flow.steps[name]
         known = {e.to for e in sd.next}
         more = tuple(Edge(to, when) for to, when in edges if to not in known)

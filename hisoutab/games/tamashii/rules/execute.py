@@ -15,7 +15,7 @@ from hisoutab.engine.record import replace
 from . import models as m
 from . import vocabulary as v
 from .board import acting_mods, launcher_chips, player, put, set_cell
-from .codes import chip_colour, matches
+from .codes import chip_colour, in_core, matches
 from .context import Context, kind_of
 from .effects import apply
 from .flow import FLOW, Chosen, ask, told
@@ -52,8 +52,20 @@ def xp_sources(ctx: Context) -> Iterator[Source]:
 
 
 def sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
-    """Every code the player may run (TM-CODE-2): the basic codes, the experience code, the
-    campaign's special code, the acting mods' codes, the primary enemy's Hack and Expel, the
+    """Every code the player may run (:func:`printed_sources`) as the core data chip has it played
+    (TM-CHIP-1, A-27): as printed, a C position the core colour; or every coloured position the
+    core colour, but for the experience code, whose four colours the source names (四色晶片, A-51)."""
+    throughout = ctx.options["a27.core"] == "throughout"
+    for src in printed_sources(ctx, s, p):
+        if throughout and src.key != "xp":
+            pattern = list(in_core(tuple(src.code.pattern)))
+            src = Source(src.key, src.name, src.code.model_copy(update={"pattern": pattern}), src.clauses)
+        yield src
+
+
+def printed_sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
+    """Every code the player may run (TM-CODE-2), as printed: the basic codes, the experience code,
+    the campaign's special code, the acting mods' codes, the primary enemy's Hack and Expel, the
     Transfer codes of cyberbodies (A-47)."""
     for code in ctx.content.board.basic_codes:
         yield Source(f"basic:{code.id}", code.name, code, ("TM-CODE-2.1",))
@@ -105,9 +117,9 @@ def _find(ctx: Context, s: State, p: Player, key: str) -> Source:
              next=(("codes", "another code"), ("codes.end", "B3 is over")))
 def codes(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     """B3 (optional): execute a code whose pattern the launcher shows in one of its rotations,
-    never mirrored (TM-CODE-1); a C position asks for the core data chip's colour (TM-CHIP-1, A-27)
-    and a wild chip fills any position (A-29). Its effects apply, then the chips it used go to
-    storage (TM-CHIPOP-2) before the next code."""
+    never mirrored (TM-CODE-1); a C position asks for the core data chip's colour (TM-CHIP-1, A-27:
+    or every coloured position does) and a wild chip fills any position (A-29). Its effects apply,
+    then the chips it used go to storage (TM-CHIPOP-2) before the next code."""
     name = frame[1]
     ran = tuple(frame[2]) if len(frame) > 2 else ()
     if chosen is None or chosen[name].value is None:

@@ -1,10 +1,11 @@
 """The Planning purchases (after A3, A-11 Reading 2's free window): equipping mods with Memory
 (TM-MOD-4, TM-RES-4.1), Memory's chip gain and removal (TM-RES-4.2, TM-RES-4.3, TM-CHIPOP-3),
 the XP purchases (TM-XP-2 and its four), drawing two class mods to keep one (TM-MOD-2.2), and
-trading gang mods (TM-MOD-3.2, A-72)."""
+trading gang mods (TM-MOD-3.2, A-72); and the XP windows of the other phases (A-54 Reading 2)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hisoutab.engine.contract import cell_address
@@ -13,7 +14,7 @@ from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import vocabulary as v
-from .board import cell_kind, gain_chip, launcher_chips, player, put, set_cell
+from .board import cell_kind, gain_chip, launcher_chips, order, player, put, set_cell
 from .codes import chip_colour
 from .context import Context, kind_of
 from .flow import FLOW, Chosen, ask
@@ -205,6 +206,71 @@ def _buy_offer(ctx: Context, s: State, name: str, value: Any) -> Buy:
     p = player(s, name)
     s = put(s, replace(p, traded=True))
     return (s, f"offers {card} to {other}", ("TM-MOD-3.2",), (("trade.answer", other, name, card),))
+
+
+#: A-54 Reading 2: the XP windows of each phase: before or after which of a player's steps
+XP_WINDOWS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
+    "planning": ({"trace.check": "before A1", "refill": "before A2", "program": "before A3"}, {}),
+    "action": ({"move": "before B1"}, {"codes.end": "after B3"}),
+    "combat": ({"combat.power": "before the combat roll"}, {}),
+    "cleanup": ({}, {"cleanup.players": "after D1"}),
+}
+
+
+def xp_windows(ctx: Context, s: State, phase: str, frames: list[Any]) -> list[Any]:
+    """A phase's frames with the XP windows of A-54: none (Reading 1: every XP purchase is made in
+    the Planning purchases); or (Reading 2: the purchases but the class draw at any time) each
+    player's windows of :data:`XP_WINDOWS`, the Planning's only where the Planning purchases come
+    after A3 in one window (A-11), and Cleanup's one per player after D1."""
+    if ctx.options["a54.xp"] == "planning":
+        return frames
+    if phase == "planning" and ctx.options["a11.window"] == "any_time":
+        return frames  # the Planning purchases come before, between and after A1-A3 already
+    before, after = XP_WINDOWS[phase]
+    step = f"{phase}.xp"
+    out: list[Any] = []
+    for f in frames:
+        if f[0] in before:
+            out.append((step, f[1], before[f[0]]))
+        out.append(f)
+        if f[0] in after:
+            names = order(ctx, s) if len(f) < 2 else (f[1],)
+            out += [(step, name, after[f[0]]) for name in names]
+    return out
+
+
+def decide_xp(ctx: Context, s: State, frame: Frame) -> Decision | None:
+    name, when = frame[1], frame[2]
+    p = player(s, name)
+    options = [o for o in _xp(ctx, s, p) if o.value != ["class"]]
+    return ask("xp", name, [Option("done spending XP"), *options] if options else [],
+               ("TM-XP-2",), frame[0], f"{when}: spend XP (A-54)?")
+
+
+XP_CLAUSES = ("TM-XP-2", "TM-XP-2.1", "TM-XP-2.2", "TM-XP-2.4", "TM-LNCH-3", "TM-CHIPOP-1")
+
+
+def _xp_step(phase: str, nexts: tuple[tuple[str, str], ...]) -> None:
+    @FLOW.choice(f"{phase}.xp", phase=phase, decide=decide_xp, clauses=XP_CLAUSES,
+                 next=((f"{phase}.xp", "another purchase"), *nexts))
+    def xp_window(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
+        """A-54 Reading 2: an XP window outside the Planning purchases: 2 XP buy a wild chip, a
+        locked cell or +1 max HP and HP (the class draw stays in Planning, TM-MOD-2.2), one at a
+        time until the player is done."""
+        name = frame[1]
+        if chosen is None or chosen[name].value is None:
+            return Outcome(s, f"{name} spends no more XP ({frame[2]})", clauses=("TM-XP-2",))
+        value = chosen[name].value
+        s, text, clauses, _ = BUYS[value[0]](ctx, s, name, value)
+        return Outcome(s, f"{name} {text} ({frame[2]})", clauses=clauses, then=(frame,))
+
+
+_xp_step("planning", (("trace.check", "A1"), ("refill", "A2"), ("program", "A3")))
+_xp_step("action", (("move", "B1"), ("action.protocol", "the learning protocol"),
+                    ("action.xp", "the next player, before B1"), ("action.mods", "the next player's mods"),
+                    ("combat.begin", "the Combat phase")))
+_xp_step("combat", (("combat.power", "C1"),))
+_xp_step("cleanup", (("cleanup.protocol", "the protocols"), ("cleanup.world", "D2")))
 
 
 BUYS = {"equip": _buy_equip, "gain": _buy_gain, "remove": _buy_remove, "wild": _buy_wild,

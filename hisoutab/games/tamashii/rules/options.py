@@ -71,6 +71,11 @@ OPTIONS = OptionSet((
     _o("a26.unlock", "cell", "A-26",
        "2 XP unlock one cell of the rightmost column ('cell', Reading 1) or the whole column "
        "('column', Reading 2).", "cell", "column"),
+    _o("a27.core", "position", "A-27",
+       "A code's C position asks for the core data chip's colour ('position', Reading 1), or the "
+       "core data chip's colour is the one colour of the player's codes: every coloured position "
+       "asks for it, the experience code's four colours excepted ('throughout', Reading 2).",
+       "position", "throughout"),
     _o("a28.adjacent", "orthogonal", "A-28",
        "Programming moves and swaps go across an edge ('orthogonal', Reading 1), or across a corner "
        "too ('diagonal', Reading 2).", "orthogonal", "diagonal"),
@@ -125,6 +130,11 @@ OPTIONS = OptionSet((
        "The experience code asks for chips of four different colours, as the player board prints "
        "it ('colours', Reading 1), or for four chips of one colour in the same shape "
        "('one_colour', Reading 2).", "colours", "one_colour"),
+    _o("a54.xp", "planning", "A-54",
+       "Every XP purchase is made in the Planning purchases ('planning', Reading 1), or all but the "
+       "class draw also at any time: windows before A1, A2 and A3 (where A-11 has one window after "
+       "A3), before B1 and after B3, before the combat roll and after D1 ('any_time', Reading 2).",
+       "planning", "any_time"),
     _o("a55.wild", "storage", "A-55",
        "The open chip bought with XP is gained into storage ('storage', Reading 1) or placed in an "
        "empty launcher cell when there is one ('launcher', Reading 2).", "storage", "launcher"),

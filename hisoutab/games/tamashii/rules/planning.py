@@ -19,6 +19,7 @@ from .board import acting_mods, cell_kind, cells, order, player, put, set_cell, 
 from .codes import chip_colour
 from .context import Context
 from .effects import apply
+from .extras import xp_windows
 from .flow import FLOW, Chosen, ask, told
 from .state import Die, Player, State
 
@@ -81,13 +82,14 @@ def planning_begin(ctx: Context, s: State, frame: Frame) -> Outcome:
         s = put(s, replace(p, points=stat(ctx, p, "program"), traded=False))
     steps = AFTER_PLANNING if ctx.options["a11.window"] == "after_a3" else ANY_TIME
     if ctx.options["a22.draws"] == "with_check":
-        return Outcome(s, "the Planning phase", then=tuple(phase_frames(ctx, s, "planning", steps)))
-    # A-22 Reading 1: every player rolls the trace check first; the draws follow in player order
-    k = steps.index("trace.check") + 1
-    frames = phase_frames(ctx, s, "planning", steps[:k], ("trace.resolve", *steps[k:]), by_step=True)
-    frames = [(*f, ROLLS) if f[0] == "trace.check" else f for f in frames]
-    return Outcome(s, "the Planning phase: every trace check is rolled before any enemy card is drawn",
-                   then=tuple(frames))
+        frames = phase_frames(ctx, s, "planning", steps)
+        text = "the Planning phase"
+    else:  # A-22 Reading 1: every player rolls the trace check first; the draws follow in player order
+        k = steps.index("trace.check") + 1
+        frames = phase_frames(ctx, s, "planning", steps[:k], ("trace.resolve", *steps[k:]), by_step=True)
+        frames = [(*f, ROLLS) if f[0] == "trace.check" else f for f in frames]
+        text = "the Planning phase: every trace check is rolled before any enemy card is drawn"
+    return Outcome(s, text, then=tuple(xp_windows(ctx, s, "planning", frames)))
 
 
 def _mods_step(phase: str, clauses: tuple[str, ...], nexts: tuple[str, ...]) -> None:
