@@ -51,3 +51,17 @@ def test_a14_the_district_action_is_used_once_in_an_action_phase() -> None:
             key = (step.actor, moves[step.actor])
             uses[key] = uses.get(key, 0) + 1
     assert uses and max(uses.values()) == 1
+
+
+def test_a4_a_removed_damaged_chip_goes_back_to_the_damaged_chips_under_the_cap() -> None:
+    """a4.damaged=cap: the Memory removal of a damaged chip puts it back among the damaged chips
+    not yet handed out (not the supply, TM-RES-4.3), so the pool stays the players' count × the cap."""
+    path = FOLDER.parent / "memory_equips_and_buys_chips.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["options"] = {"a4.damaged": "cap"}
+    data["expect"] = [{"after": "extras", "occurrence": 3, "state": {"damaged.len": 4},
+                       "contains": {"damaged": ["damaged#1"]},
+                       "not_contains": {"scrap": ["damaged#1"], "supply": ["damaged#1"]},
+                       "cited": ["TM-RES-4.3", "TM-CHIPOP-3"]}]
+    result = run_scenario(load_scenario_text(yaml.safe_dump(data, allow_unicode=True), str(path)))
+    assert result.passed, result

@@ -1,6 +1,6 @@
 """Reading and changing one player's board: finding a player, resources with their cap
 (TM-RES-2), HP, the stats of the active cyberbody with mods and protocol (TM-PROG-1, A-5), the
-launcher's cells (TM-COMP-13), gaining chips (TM-CHIPOP-1)."""
+launcher's cells (TM-COMP-13), gaining chips (TM-CHIPOP-1) and damaged chips (TM-COMP-5, A-4)."""
 
 from __future__ import annotations
 
@@ -129,3 +129,26 @@ def gain_chip(s: State, name: str, colour: str) -> tuple[State, str | None]:
     p = player(s, name)
     s = replace(s, supply=tuple(x for x in s.supply if x != chip))
     return put(s, replace(p, storage=p.storage + (chip,))), chip
+
+
+def owned_damaged(p: Player) -> int:
+    """The damaged chips a player owns: in the bag, in storage and on the launcher."""
+    chips = p.bag + p.storage + tuple(x for _, _, x in launcher_chips(p))
+    return sum(kind_of(x) == v.DAMAGED for x in chips)
+
+
+def gain_damaged(ctx: Context, s: State, name: str, n: int) -> tuple[State, tuple[str, ...], str]:
+    """Gain ``n`` damaged chips into storage from those not yet handed out (TM-COMP-5): as many as
+    are left (A-4 Reading 1), or as many as fit under the player's cap, the rest not taken (A-4
+    Reading 2, like a resource past its cap, TM-RES-2). Returns the state, the chips and a note
+    (empty unless the cap held some back)."""
+    note = ""
+    if ctx.options["a4.damaged"] == "cap":
+        room = max(0, ctx.damaged_cap - owned_damaged(player(s, name)))
+        if room < n:
+            note = f" (the cap of {ctx.damaged_cap} holds back {n - room})"
+            n = room
+    given = s.damaged[:n]
+    s = replace(s, damaged=s.damaged[len(given):])
+    p = player(s, name)
+    return put(s, replace(p, storage=p.storage + given)), given, note

@@ -11,7 +11,7 @@ from typing import Any
 from hisoutab.engine.record import replace
 
 from . import vocabulary as v
-from .board import gain, heal, lose, player, put
+from .board import gain, gain_damaged, heal, lose, player, put
 from .context import Context
 from .enemies import damage_primary, expel_primary
 from .extensions import EFFECTS
@@ -104,11 +104,8 @@ def _expel(ctx: Context, a: Applied, name: str, value: Any) -> None:
 
 
 def _jam(ctx: Context, a: Applied, name: str, value: Any) -> None:
-    given = a.state.damaged[:value]
-    p = player(a.state, name)
-    a.state = put(replace(a.state, damaged=a.state.damaged[len(given):]),
-                  replace(p, storage=p.storage + given))
-    a.texts.append(f"gains {len(given)} damaged chip(s)")
+    a.state, given, note = gain_damaged(ctx, a.state, name, value)
+    a.texts.append(f"gains {len(given)} damaged chip(s){note}")
     a.clauses.add("TM-COMP-5")
 
 

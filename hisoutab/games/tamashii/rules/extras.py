@@ -150,6 +150,11 @@ def _buy_remove(ctx: Context, s: State, name: str, value: Any) -> Buy:
     chip = p.launcher[r][c]
     p = replace(set_cell(p, r, c, ""), memory=p.memory - ctx.options["a44.memory_rate"])
     s = put(s, p)
+    if chip_colour(chip) == v.DAMAGED and ctx.options["a4.damaged"] == "cap":
+        s = replace(s, damaged=s.damaged + (chip,))
+        return (s, f"spends Memory to remove {chip}: a damaged chip goes back to the damaged chips "
+                "(A-4: the cap is each player's)",
+                ("TM-RES-4", "TM-RES-4.2", "TM-RES-4.3", "TM-CHIPOP-3"), ())
     if chip_colour(chip) == v.DAMAGED:
         s = replace(s, scrap=s.scrap + (chip,))
         return (s, f"spends Memory to remove {chip}: a damaged chip goes out of the game",

@@ -18,6 +18,11 @@ OPTIONS = OptionSet((
     _o("a3.adjacency", "orthogonal", "A-3",
        "Places on the map's layout are neighbours across an edge ('orthogonal', Reading 2) or also "
        "across a corner ('diagonal').", "orthogonal", "diagonal"),
+    _o("a4.damaged", "pool", "A-4",
+       "The damaged chips are one finite pool of the player count, its running out the campaign's "
+       "concern ('pool', Reading 1), or each player may own at most the campaign's damaged_cap "
+       "(a gain past it is not taken, a removed one goes back to the pool; 'cap', Reading 2).",
+       "pool", "cap"),
     _o("a5.stats", "body", "A-5",
        "Movement and attack power are the active cyberbody's ('body', Reading 1), or the "
        "Passer-by's printed values serve as the board's for every body ('board', Reading 2).",
