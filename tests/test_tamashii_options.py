@@ -65,3 +65,22 @@ def test_a4_a_removed_damaged_chip_goes_back_to_the_damaged_chips_under_the_cap(
                        "cited": ["TM-RES-4.3", "TM-CHIPOP-3"]}]
     result = run_scenario(load_scenario_text(yaml.safe_dump(data, allow_unicode=True), str(path)))
     assert result.passed, result
+
+
+def test_a7_every_draw_and_discard_uses_the_one_shared_bag_and_storage() -> None:
+    """a7.bag=shared: every refill of either player draws a chip of the first seat's record (the
+    shared bag, or the shared storage gone back into it); the chips a code used land there too."""
+    game = Game("tamashii", seed=2, setup={"players": 2}, options={"a7.bag": "shared"})
+    game.run(until="end", agents=RandomAgent(2), max_steps=60_000)
+    draws = codes = 0
+    for step in game.history:
+        shared = step.before.players[0]
+        if step.name == "refill" and " draws " in step.sentence:
+            chip = step.sentence.split(" draws ", 1)[1].split(" ", 1)[0]
+            assert chip in shared.bag + shared.storage, step.sentence
+            draws += step.sentence.startswith("P2")
+        elif step.name == "codes" and step.sentence.startswith("P2 runs "):
+            assert len(step.after.players[0].storage) > len(shared.storage), step.sentence
+            codes += 1
+        assert not step.after.players[1].bag and not step.after.players[1].storage
+    assert draws and codes

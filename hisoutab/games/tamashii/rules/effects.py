@@ -86,7 +86,7 @@ def _chip(ctx: Context, a: Applied, name: str, value: Any) -> None:
         return
     from .board import gain_chip
 
-    a.state, chip = gain_chip(a.state, name, value)
+    a.state, chip = gain_chip(ctx, a.state, name, value)
     a.texts.append(f"gains {chip} into storage" if chip else f"no {value} chip is left in the supply")
     a.clauses.add("TM-CHIPOP-1")
 

@@ -30,6 +30,10 @@ OPTIONS = OptionSet((
     _o("a6.unlocked", "light", "A-6",
        "An unlocked cell of the rightmost column is refilled like a light cell ('light') or not, "
        "like a dark cell ('dark').", "light", "dark"),
+    _o("a7.bag", "own", "A-7",
+       "Each player has their own bag and storage area ('own', Reading 1), or one bag and one "
+       "storage area serve all players, refills drawing from it in player order ('shared', "
+       "Reading 2).", "own", "shared"),
     _o("a9.start", "board", "A-9",
        "A player starts with the player board's starting resources ('board', Reading 1), or with "
        "none, every resource at 0 ('empty', Reading 2).", "board", "empty"),
