@@ -116,3 +116,36 @@ def test_a54_xp_windows_in_every_phase_without_the_class_draw() -> None:
     planning = decide_extras(game.ctx, s, ("extras", "P1"))
     assert planning is not None
     assert "draw two class mods, keep one (2 XP)" in [o.label for o in planning.options[0]]
+
+
+def test_a4_a_removed_damaged_chip_goes_back_to_the_damaged_chips_under_the_cap() -> None:
+    """a4.damaged=cap: the Memory removal of a damaged chip puts it back among the damaged chips
+    not yet handed out (not the supply, TM-RES-4.3), so the pool stays the players' count × the cap."""
+    path = FOLDER.parent / "memory_equips_and_buys_chips.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["options"] = {"a4.damaged": "cap"}
+    data["expect"] = [{"after": "extras", "occurrence": 3, "state": {"damaged.len": 4},
+                       "contains": {"damaged": ["damaged#1"]},
+                       "not_contains": {"scrap": ["damaged#1"], "supply": ["damaged#1"]},
+                       "cited": ["TM-RES-4.3", "TM-CHIPOP-3"]}]
+    result = run_scenario(load_scenario_text(yaml.safe_dump(data, allow_unicode=True), str(path)))
+    assert result.passed, result
+
+
+def test_a7_every_draw_and_discard_uses_the_one_shared_bag_and_storage() -> None:
+    """a7.bag=shared: every refill of either player draws a chip of the first seat's record (the
+    shared bag, or the shared storage gone back into it); the chips a code used land there too."""
+    game = Game("tamashii", seed=2, setup={"players": 2}, options={"a7.bag": "shared"})
+    game.run(until="end", agents=RandomAgent(2), max_steps=60_000)
+    draws = codes = 0
+    for step in game.history:
+        shared = step.before.players[0]
+        if step.name == "refill" and " draws " in step.sentence:
+            chip = step.sentence.split(" draws ", 1)[1].split(" ", 1)[0]
+            assert chip in shared.bag + shared.storage, step.sentence
+            draws += step.sentence.startswith("P2")
+        elif step.name == "codes" and step.sentence.startswith("P2 runs "):
+            assert len(step.after.players[0].storage) > len(shared.storage), step.sentence
+            codes += 1
+        assert not step.after.players[1].bag and not step.after.players[1].storage
+    assert draws and codes

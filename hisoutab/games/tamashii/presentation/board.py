@@ -26,7 +26,10 @@ def draw_board(
     top = y + 32
     grid, gw, gh = draw_launcher(ctx, p, x + 12, top + 14, CELL, prefix=prefix, lit=lit)
     parts += [section(x + 12, top, "launcher"), grid]
-    left_h = _chips_column(ctx, p, x + 12, top + 20 + gh, gw, lit=lit, designer=designer, parts=parts)
+    holder = state.players[0].name if facts.shared_bag(ctx) else None
+    left_h = _chips_column(
+        ctx, p, x + 12, top + 20 + gh, gw, lit=lit, designer=designer, parts=parts, holder=holder
+    )
     mid_h = _tracks(ctx, p, x + 196, top, parts)
     right_h = _cards_column(ctx, p, x + 430, top, WIDTH - 440, lit=lit, parts=parts)
     row_y = top + max(left_h + gh + 20, mid_h, right_h) + 8
@@ -94,9 +97,11 @@ def _header(ctx: Any, state: Any, seat: int, x: float, y: float) -> str:
 
 def _chips_column(
     ctx: Any, p: Any, x: float, y: float, width: float, *, lit: frozenset[str], designer: bool,
-    parts: list[str]
+    parts: list[str], holder: str | None = None,
 ) -> float:
-    """The core data chip, the bag (its chips only for the designer) and the storage area."""
+    """The core data chip, the bag (its chips only for the designer) and the storage area; with one
+    bag and storage for all (A-7 Reading 2, ``holder`` the seat that holds them) they are drawn once,
+    on the holder's board, and the other boards say where they are."""
     parts.append(section(x, y, "core data chip"))
     if p.core:
         parts.append(
@@ -110,17 +115,22 @@ def _chips_column(
             )
         )
     y += 20
+    if holder is not None and holder != p.name:
+        parts.append(section(x, y, "bag and storage", f"shared, on {holder}'s board"))
+        return 36
+    whose = "shared bag" if holder else "bag"
+    core = "" if holder else p.core  # the shared chips are no one player's: no core-colour ring
     shown = designer and all(c != "?" for c in p.bag)
-    parts.append(section(x, y, "bag", f"{len(p.bag)} chips" + ("" if shown else ", unseen")))
+    parts.append(section(x, y, whose, f"{len(p.bag)} chips" + ("" if shown else ", unseen")))
     h = 16.0
     if shown and p.bag:
         drawn, ch = chip_row(
-            tuple(sorted(p.bag)), x, y + 14, width, 18, core=p.core, lit=lit, where="in the bag"
+            tuple(sorted(p.bag)), x, y + 14, width, 18, core=core, lit=lit, where="in the bag"
         )
         parts.append(drawn)
         h += ch
-    parts.append(section(x, y + h, "storage", str(len(p.storage))))
-    drawn, sh = chip_row(p.storage, x, y + h + 14, width, 18, core=p.core, lit=lit, where="in storage")
+    parts.append(section(x, y + h, "shared storage" if holder else "storage", str(len(p.storage))))
+    drawn, sh = chip_row(p.storage, x, y + h + 14, width, 18, core=core, lit=lit, where="in storage")
     parts.append(drawn)
     return 20 + h + 16 + sh
 

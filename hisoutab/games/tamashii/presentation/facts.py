@@ -143,6 +143,13 @@ def trace_top(ctx: Any) -> int:
     return int(getattr(board, "trace_top", DEFAULT_TRACE_TOP))
 
 
+def shared_bag(ctx: Any) -> bool:
+    """Whether one bag and one storage area serve all players (A-7 Reading 2: the first seat's
+    board holds them); without a context, each player's own."""
+    options = getattr(ctx, "options", None)
+    return bool(options is not None and options["a7.bag"] == "shared")
+
+
 def campaign(ctx: Any) -> Any:
     return getattr(content(ctx), "campaign", None)
 

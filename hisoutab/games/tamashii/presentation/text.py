@@ -16,6 +16,7 @@ from ..rules.codes import chip_colour
 from ..rules.context import kind_of
 from ..rules.state import Player, Site
 from .faces import face
+from .facts import shared_bag
 
 LETTER = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "wild": "W", "damaged": "D"}
 
@@ -38,7 +39,17 @@ def launcher_rows(ctx: Any, p: Player) -> list[str]:
     return rows
 
 
-def _player(ctx: Any, p: Player) -> list[Text]:
+def _chips(ctx: Any, p: Player, holder: str) -> str:
+    """The bag and storage: the player's own, or (A-7 Reading 2) the shared ones, named once on the
+    board of ``holder``, the first seat."""
+    if not shared_bag(ctx):
+        return f"bag {len(p.bag)} · storage {len(p.storage)}"
+    if p.name != holder:
+        return f"bag and storage shared (on {holder}'s board)"
+    return f"shared bag {len(p.bag)} · shared storage {len(p.storage)}"
+
+
+def _player(ctx: Any, p: Player, holder: str) -> list[Text]:
     body = ctx.content.body(kind_of(p.bodies[0])).name if p.bodies else "-"
     head = f"{p.name} · {p.class_id} · {body} · core {p.core} · at map[{p.at[0]}][{p.at[1]}]"
     lines = [Text(head, style="bold"),
@@ -46,7 +57,7 @@ def _player(ctx: Any, p: Player) -> list[Text]:
                   f"Memory {p.memory} · Power {p.power} · Reroll {p.reroll}")]
     for row in launcher_rows(ctx, p):
         lines.append(Text(f"  | {row} |"))
-    lines.append(Text(f"  bag {len(p.bag)} · storage {len(p.storage)} · mods {len(p.mods)} held, "
+    lines.append(Text(f"  {_chips(ctx, p, holder)} · mods {len(p.mods)} held, "
                       f"{len(p.equipped)} equipped · protocol stage {p.stage}"))
     if p.enemies:
         row = ", ".join(f"{ctx.content.enemies[kind_of(f.card)].name} {f.damage}/"
@@ -85,7 +96,7 @@ class TamashiiText(Presentation):
                       f"uplinks {state.uplinks}/{ctx.uplinks_needed}")]
         lines += _map(ctx, state)
         for p in state.players:
-            lines += _player(ctx, p)
+            lines += _player(ctx, p, state.players[0].name)
         if state.outcome:
             lines.append(Text(f"{state.outcome}: {state.reason}", style="bold"))
         return Group(*lines)

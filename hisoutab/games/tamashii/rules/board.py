@@ -1,6 +1,6 @@
 """Reading and changing one player's board: finding a player, resources with their cap
 (TM-RES-2), HP, the stats of the active cyberbody with mods and protocol (TM-PROG-1, A-5), the
-launcher's cells (TM-COMP-13), gaining chips (TM-CHIPOP-1)."""
+launcher's cells (TM-COMP-13), gaining chips (TM-CHIPOP-1) and damaged chips (TM-COMP-5, A-4)."""
 
 from __future__ import annotations
 
@@ -121,11 +121,53 @@ def supply_chip(s: State, colour: str) -> str | None:
     return next((x for x in s.supply if x.split("#", 1)[0] == colour), None)
 
 
-def gain_chip(s: State, name: str, colour: str) -> tuple[State, str | None]:
-    """Gain (TM-CHIPOP-1): a chip of ``colour`` from the supply into the player's storage."""
+def shared_chips(ctx: Context) -> bool:
+    """A-7 Reading 2: one bag and one storage area for all players."""
+    return bool(ctx.options["a7.bag"] == "shared")
+
+
+def keeper(ctx: Context, s: State, name: str) -> Player:
+    """Whose record holds the bag and storage area ``name`` draws from and discards to: the
+    player's own (A-7 Reading 1), or, with one bag and storage for all (Reading 2), the first
+    seat's, which then holds everyone's (the other players' stay empty)."""
+    return s.players[0] if shared_chips(ctx) else player(s, name)
+
+
+def to_storage(ctx: Context, s: State, name: str, chips: tuple[str, ...]) -> State:
+    """``chips`` into the player's storage area, or the one of all players (A-7)."""
+    p = keeper(ctx, s, name)
+    return put(s, replace(p, storage=p.storage + chips))
+
+
+def gain_chip(ctx: Context, s: State, name: str, colour: str) -> tuple[State, str | None]:
+    """Gain (TM-CHIPOP-1): a chip of ``colour`` from the supply into the player's storage (A-7:
+    or the shared one)."""
     chip = supply_chip(s, colour)
     if chip is None:
         return s, None
-    p = player(s, name)
     s = replace(s, supply=tuple(x for x in s.supply if x != chip))
-    return put(s, replace(p, storage=p.storage + (chip,))), chip
+    return to_storage(ctx, s, name, (chip,)), chip
+
+
+def owned_damaged(ctx: Context, s: State, p: Player) -> int:
+    """The damaged chips a player owns: in the bag, in storage and on the launcher (A-7: with one
+    bag and storage for all, the shared ones count for each player)."""
+    k = keeper(ctx, s, p.name)
+    chips = k.bag + k.storage + tuple(x for _, _, x in launcher_chips(p))
+    return sum(kind_of(x) == v.DAMAGED for x in chips)
+
+
+def gain_damaged(ctx: Context, s: State, name: str, n: int) -> tuple[State, tuple[str, ...], str]:
+    """Gain ``n`` damaged chips into storage from those not yet handed out (TM-COMP-5): as many as
+    are left (A-4 Reading 1), or as many as fit under the player's cap, the rest not taken (A-4
+    Reading 2, like a resource past its cap, TM-RES-2). Returns the state, the chips and a note
+    (empty unless the cap held some back)."""
+    note = ""
+    if ctx.options["a4.damaged"] == "cap":
+        room = max(0, ctx.damaged_cap - owned_damaged(ctx, s, player(s, name)))
+        if room < n:
+            note = f" (the cap of {ctx.damaged_cap} holds back {n - room})"
+            n = room
+    given = s.damaged[:n]
+    s = replace(s, damaged=s.damaged[len(given):])
+    return to_storage(ctx, s, name, given), given, note

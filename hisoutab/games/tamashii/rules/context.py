@@ -43,7 +43,10 @@ class Context:
                       for col in v.COLOURS}
         self.chips: tuple[str, ...] = tuple(x for col in v.COLOURS for x in instances(col, per_colour[col]))
         self.wilds: tuple[str, ...] = instances(v.WILD, c.board.wild_total)
-        self.damaged: tuple[str, ...] = instances(v.DAMAGED, scaling.damaged_total[n])
+        #: A-4: the finite total of the player count, or (a cap for each player) enough for all to reach it
+        self.damaged_cap: int = c.campaign.damaged_cap
+        damaged = scaling.damaged_total[n] if options["a4.damaged"] == "pool" else n * self.damaged_cap
+        self.damaged: tuple[str, ...] = instances(v.DAMAGED, damaged)
         self.enemies: tuple[str, ...] = tuple(x for e in c.enemies
                                              for x in instances(e, scaling.enemy_copies[n]))
         self.gang_mods: tuple[str, ...] = tuple(f"{x}#1" for x in c.gang_mods)

@@ -11,7 +11,7 @@ from typing import Any
 from hisoutab.engine.record import replace
 
 from . import vocabulary as v
-from .board import gain, heal, lose, player, put
+from .board import gain, gain_damaged, heal, lose, player, put
 from .context import Context
 from .enemies import damage_primary, discard_holder, expel_primary
 from .extensions import EFFECTS
@@ -86,7 +86,7 @@ def _chip(ctx: Context, a: Applied, name: str, value: Any) -> None:
         return
     from .board import gain_chip
 
-    a.state, chip = gain_chip(a.state, name, value)
+    a.state, chip = gain_chip(ctx, a.state, name, value)
     a.texts.append(f"gains {chip} into storage" if chip else f"no {value} chip is left in the supply")
     a.clauses.add("TM-CHIPOP-1")
 
@@ -110,11 +110,8 @@ def _discard(ctx: Context, a: Applied, name: str, value: Any) -> None:
 
 
 def _jam(ctx: Context, a: Applied, name: str, value: Any) -> None:
-    given = a.state.damaged[:value]
-    p = player(a.state, name)
-    a.state = put(replace(a.state, damaged=a.state.damaged[len(given):]),
-                  replace(p, storage=p.storage + given))
-    a.texts.append(f"gains {len(given)} damaged chip(s)")
+    a.state, given, note = gain_damaged(ctx, a.state, name, value)
+    a.texts.append(f"gains {len(given)} damaged chip(s){note}")
     a.clauses.add("TM-COMP-5")
 
 

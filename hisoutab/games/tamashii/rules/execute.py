@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from hisoutab.engine.contract import cell_address
 from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Frame, Outcome
-from hisoutab.engine.record import replace
 
 from . import models as m
 from . import vocabulary as v
-from .board import acting_mods, launcher_chips, player, put, set_cell
+from .board import acting_mods, launcher_chips, player, put, set_cell, to_storage
 from .codes import chip_colour, in_core, matches
 from .context import Context, kind_of
 from .effects import apply
@@ -132,7 +131,7 @@ def codes(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     used = tuple(p.launcher[r][c] for r, c in cells)
     for r, c in cells:
         p = set_cell(p, r, c, "")
-    a.state = put(a.state, replace(p, storage=p.storage + used))
+    a.state = to_storage(ctx, put(a.state, p), name, used)
     core = ("TM-CHIP-1",) if any("C" in row for row in src.code.pattern) else ()
     event = {"type": "code", "player": name, "code": key, "angle": angle, "cells": [list(c) for c in cells]}
     return told(a, f"{name} runs {src.name} (rotated {angle}°) on {_cells(tuple(map(tuple, cells)))}",
@@ -150,5 +149,5 @@ def codes_end(ctx: Context, s: State, frame: Frame) -> Outcome:
     damaged = [(r, c, x) for r, c, x in launcher_chips(p) if chip_colour(x) == v.DAMAGED]
     for r, c, _ in damaged:
         p = set_cell(p, r, c, "")
-    s = put(s, replace(p, storage=p.storage + tuple(x for _, _, x in damaged)))
+    s = to_storage(ctx, put(s, p), name, tuple(x for _, _, x in damaged))
     return Outcome(s, f"{name}'s B3 is over: {len(damaged)} damaged chip(s) go to storage")

@@ -141,7 +141,7 @@ def _buy_equip(ctx: Context, s: State, name: str, value: Any) -> Buy:
 def _buy_gain(ctx: Context, s: State, name: str, value: Any) -> Buy:
     p = player(s, name)
     s = put(s, replace(p, memory=p.memory - ctx.options["a44.memory_rate"]))
-    s, chip = gain_chip(s, name, value[1])
+    s, chip = gain_chip(ctx, s, name, value[1])
     return s, f"spends Memory to gain {chip} into storage", ("TM-RES-4", "TM-RES-4.2", "TM-CHIPOP-1"), ()
 
 
@@ -151,6 +151,11 @@ def _buy_remove(ctx: Context, s: State, name: str, value: Any) -> Buy:
     chip = p.launcher[r][c]
     p = replace(set_cell(p, r, c, ""), memory=p.memory - ctx.options["a44.memory_rate"])
     s = put(s, p)
+    if chip_colour(chip) == v.DAMAGED and ctx.options["a4.damaged"] == "cap":
+        s = replace(s, damaged=s.damaged + (chip,))
+        return (s, f"spends Memory to remove {chip}: a damaged chip goes back to the damaged chips "
+                "(A-4: the cap is each player's)",
+                ("TM-RES-4", "TM-RES-4.2", "TM-RES-4.3", "TM-CHIPOP-3"), ())
     if chip_colour(chip) == v.DAMAGED:
         s = replace(s, scrap=s.scrap + (chip,))
         return (s, f"spends Memory to remove {chip}: a damaged chip goes out of the game",
@@ -175,7 +180,7 @@ def _buy_wild(ctx: Context, s: State, name: str, value: Any) -> Buy:
             r, c = free[0]
             s = put(replace(s, supply=tuple(x for x in s.supply if x != chip)), set_cell(p, r, c, chip))
             return s, f"opens {chip} onto {cell_address('launcher', r, c)}", ("TM-XP-2", "TM-XP-2.1"), ()
-    s, opened = gain_chip(s, name, v.WILD)
+    s, opened = gain_chip(ctx, s, name, v.WILD)
     return s, f"opens {opened} into storage", ("TM-XP-2", "TM-XP-2.1", "TM-CHIPOP-1"), ()
 
 

@@ -8,7 +8,7 @@ from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import dice as dc
-from .board import player, put
+from .board import gain_damaged, player, put
 from .context import Context, kind_of
 from .flow import FLOW, Chosen, ask
 from .mapping import site
@@ -137,9 +137,9 @@ def end_phase(ctx: Context, s: State, frame: Frame, name: str) -> State:
                  ("combat.protocol", "the learning protocol"), ("cleanup.begin", "the Cleanup phase")))
 def reset(ctx: Context, s: State, frame: Frame) -> Outcome:
     """The reset, in order: the type die broke the body (discard it; the second body, else the
-    Passer-by) or not; two damaged chips gained (from the finite total); every remaining enemy card
-    discarded; trace 0; HP to max; the character to the Shelter (A-66: a relocation); the phase
-    ends at once, and with it the combat (TM-CMB-4.2)."""
+    Passer-by) or not; two damaged chips gained (from the finite total, or up to the player's cap:
+    A-4); every remaining enemy card discarded; trace 0; HP to max; the character to the Shelter
+    (A-66: a relocation); the phase ends at once, and with it the combat (TM-CMB-4.2)."""
     name, face = frame[1], frame[2]
     texts = []
     if is_broken(ctx, face):
@@ -147,12 +147,11 @@ def reset(ctx: Context, s: State, frame: Frame) -> Outcome:
     else:
         text, cited = "the body is fine", ("TM-RESET-1.2",)
     texts.append(text)
+    s, given, note = gain_damaged(ctx, s, name, DAMAGED_PER_RESET)
     p = player(s, name)
-    given = s.damaged[:DAMAGED_PER_RESET]
-    s = replace(s, damaged=s.damaged[len(given):],
-                enemy_discard=s.enemy_discard + tuple(f.card for f in p.enemies))
-    s = put(s, replace(p, storage=p.storage + given, enemies=(), trace=0, hp=p.hp_max, at=shelter(ctx)))
-    texts.append(f"{len(given)} damaged chip(s), {len(p.enemies)} enemy card(s) discarded, trace 0, "
+    s = replace(s, enemy_discard=s.enemy_discard + tuple(f.card for f in p.enemies))
+    s = put(s, replace(p, enemies=(), trace=0, hp=p.hp_max, at=shelter(ctx)))
+    texts.append(f"{len(given)} damaged chip(s){note}, {len(p.enemies)} enemy card(s) discarded, trace 0, "
                  f"HP {p.hp_max}, back to the Shelter")
     if ctx.options["a66.shelter"] == "entry":
         entry = ctx.content.tiles[kind_of(site(s, shelter(ctx)).tile)].entry

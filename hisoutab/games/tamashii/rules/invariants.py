@@ -73,6 +73,15 @@ def _wrong_kinds(ctx: Context, s: State) -> list[str]:
     return out
 
 
+def _bags(ctx: Context, s: State) -> list[str]:
+    """A-7 Reading 2: the one bag and storage of all players are the first seat's; nobody else's
+    bag or storage holds a chip."""
+    if ctx.options["a7.bag"] != "shared":
+        return []
+    return [f"{p.name}: a bag or storage of their own beside the shared one (A-7)"
+            for p in s.players[1:] if p.bag or p.storage]
+
+
 def invariants(ruleset: Any, ctx: Context, s: State) -> list[str]:
     problems: list[str] = []
     if not s.map:  # before the setup: nothing is out yet
@@ -82,7 +91,7 @@ def invariants(ruleset: Any, ctx: Context, s: State) -> list[str]:
         problems += _player(ctx, k, p)
     if problems:
         return problems
-    problems += _wrong_kinds(ctx, s)
+    problems += _wrong_kinds(ctx, s) + _bags(ctx, s)
     if problems:
         return problems
     problems += ruleset.card_problems(ctx, s)

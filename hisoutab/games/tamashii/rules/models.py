@@ -315,6 +315,8 @@ class CampaignFile(_Model):
     name: str
     round_limit: int = Field(ge=1, le=50)
     scaling: Scaling
+    #: A-4 Reading 2: how many damaged chips one player may own (bag, storage and launcher)
+    damaged_cap: int = Field(default=4, ge=1, le=20)
     enemy_deck_empty: str
     special_code: Code
     player_activities: list[Activity]

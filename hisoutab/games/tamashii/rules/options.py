@@ -19,6 +19,11 @@ OPTIONS = OptionSet((
     _o("a3.adjacency", "orthogonal", "A-3",
        "Places on the map's layout are neighbours across an edge ('orthogonal', Reading 2) or also "
        "across a corner ('diagonal').", "orthogonal", "diagonal"),
+    _o("a4.damaged", "pool", "A-4",
+       "The damaged chips are one finite pool of the player count, its running out the campaign's "
+       "concern ('pool', Reading 1), or each player may own at most the campaign's damaged_cap "
+       "(a gain past it is not taken, a removed one goes back to the pool; 'cap', Reading 2).",
+       "pool", "cap"),
     _o("a5.stats", "body", "A-5",
        "Movement and attack power are the active cyberbody's ('body', Reading 1), or the "
        "Passer-by's printed values serve as the board's for every body ('board', Reading 2).",
@@ -26,6 +31,10 @@ OPTIONS = OptionSet((
     _o("a6.unlocked", "light", "A-6",
        "An unlocked cell of the rightmost column is refilled like a light cell ('light') or not, "
        "like a dark cell ('dark').", "light", "dark"),
+    _o("a7.bag", "own", "A-7",
+       "Each player has their own bag and storage area ('own', Reading 1), or one bag and one "
+       "storage area serve all players, refills drawing from it in player order ('shared', "
+       "Reading 2).", "own", "shared"),
     _o("a9.start", "board", "A-9",
        "A player starts with the player board's starting resources ('board', Reading 1), or with "
        "none, every resource at 0 ('empty', Reading 2).", "board", "empty"),

@@ -48,7 +48,7 @@ def chip_choose(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome
     name = frame[1]
     if chosen is None:
         return Outcome(s, "the supply has no coloured chip left")
-    s, chip = gain_chip(s, name, chosen[name].value)
+    s, chip = gain_chip(ctx, s, name, chosen[name].value)
     return Outcome(s, f"{name} gains {chip} into storage")
 
 

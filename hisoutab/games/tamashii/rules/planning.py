@@ -15,7 +15,7 @@ from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import dice
-from .board import acting_mods, cell_kind, cells, order, player, put, set_cell, stat
+from .board import acting_mods, cell_kind, cells, keeper, order, player, put, set_cell, stat, to_storage
 from .codes import chip_colour
 from .context import Context
 from .effects import apply
@@ -228,25 +228,31 @@ def refill(ctx: Context, s: State, frame: Frame) -> Outcome:
     p = player(s, name)
     cleared = ""
     if ctx.options["a24.refill"] == "clear" and len(frame) == 2:
-        p, cleared = _clear_light(ctx, p)
-        s = put(s, p)
+        p, dumped, cleared = _clear_light(ctx, p)
+        s = to_storage(ctx, put(s, p), name, dumped)
+        p = player(s, name)
     empty = _light_empty(ctx, p)
     if not empty:
         return Outcome(s, f"{name}'s light cells are full{cleared}", clauses=("TM-LNCH-1",))
+    shared = ctx.options["a7.bag"] == "shared"
+    whose = "the shared" if shared else f"{name}'s"
+    k = keeper(ctx, s, name)
+    bag, storage = k.bag, k.storage
     back = ""
     clauses: tuple[str, ...] = ("TM-LNCH-1", "TM-CHIPOP-4")
-    if not p.bag:
-        if not p.storage:
-            return Outcome(s, f"{name}'s bag and storage are empty: {len(empty)} light cell(s) stay "
+    if not bag:
+        if not storage:
+            return Outcome(s, f"{whose} bag and storage are empty: {len(empty)} light cell(s) stay "
                               "empty", clauses=("TM-LNCH-1", "TM-LNCH-2"))
-        p = replace(p, bag=p.storage, storage=())
-        back = f"; the bag is empty: the {len(p.bag)} chips of storage go back into it"
+        bag, storage = storage, ()
+        back = f"; {'the shared' if shared else 'the'} bag is empty: the {len(bag)} chips of " \
+               "storage go back into it"
         clauses += ("TM-LNCH-2",)
-    k, rng, event = ctx.chance.draw_any(s.rng, p.bag, what=f"{name}'s bag", player=name)
-    chip = p.bag[k]
+    i, rng, event = ctx.chance.draw_any(s.rng, bag, what=f"{whose} bag", player=name)
+    chip = bag[i]
     r, c = empty[0]
-    p = set_cell(replace(p, bag=p.bag[:k] + p.bag[k + 1:]), r, c, chip)
-    s = put(replace(s, rng=rng), p)
+    s = put(replace(s, rng=rng), set_cell(p, r, c, chip))
+    s = put(s, replace(keeper(ctx, s, name), bag=bag[:i] + bag[i + 1:], storage=storage))
     then: tuple[tuple[Any, ...], ...] = (("refill", name, "again"),) if len(empty) > 1 else ()
     if ctx.options["a63.place"] == "player":
         filled = [*(frame[3] if len(frame) > 3 else ()), [r, c]]
@@ -287,15 +293,14 @@ def refill_place(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcom
                               f"{cell_address('launcher', r2, c2)})", then=then)
 
 
-def _clear_light(ctx: Context, p: Player) -> tuple[Player, str]:
+def _clear_light(ctx: Context, p: Player) -> tuple[Player, tuple[str, ...], str]:
     dumped = []
     for r, c in cells(ctx):
         chip = p.launcher[r][c]
         if chip and cell_kind(ctx, p, r, c) == "L":
             p = set_cell(p, r, c, "")
             dumped.append(chip)
-    p = replace(p, storage=p.storage + tuple(dumped))
-    return p, f" (the light cells' {len(dumped)} chips are dumped first)" if dumped else ""
+    return p, tuple(dumped), f" (the light cells' {len(dumped)} chips are dumped first)" if dumped else ""
 
 
 def neighbours(ctx: Context, p: Player, r: int, c: int) -> list[tuple[int, int]]:

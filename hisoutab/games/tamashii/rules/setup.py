@@ -69,7 +69,8 @@ def setup_campaign(ctx: Context, s: State, frame: Frame) -> Outcome:
     Shelter, the districts and the unrevealed places with their markers; the enemy deck, the gang
     mod decks and the learning protocols shuffled; each player's board with the class's cyberbody,
     the core data chip in its slot (TM-SETUP-3), the class mod deck shuffled (TM-SETUP-1), a
-    learning protocol (TM-SETUP-2), the starting chips in the bag; everything else in the supply."""
+    learning protocol (TM-SETUP-2), the starting chips in the bag (A-7: each player's, or all of
+    them in the one shared bag); everything else in the supply."""
     events: list[dict[str, Any]] = []
     rng = s.rng
     enemy_deck, rng, e = ctx.chance.shuffle(rng, ctx.enemies, what="the enemy deck")
@@ -88,6 +89,9 @@ def setup_campaign(ctx: Context, s: State, frame: Frame) -> Outcome:
                                           player=name)
         events.append(e)
         players.append(_board(ctx, name, chips, deck, protocols[k]))
+    if ctx.options["a7.bag"] == "shared":  # A-7 Reading 2: the starting chips in the one bag of all,
+        every = tuple(x for p in players for x in p.bag)  # held by the first seat's record
+        players = [replace(p, bag=every if k == 0 else ()) for k, p in enumerate(players)]
     sites, marks = _lay_map(ctx)
     starting = {p.bodies[0] for p in players}
     clinic = tuple(f"{b}#1" for b in ctx.content.clinic if f"{b}#1" not in starting)

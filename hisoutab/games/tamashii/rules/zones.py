@@ -8,8 +8,10 @@ GANGS = ("sparta", "ninkyo", "raiders", "commons")
 
 ZONES = (
     Zone("launcher", kind="grid", doc="the player's launcher: rows of chips, '' an empty cell"),
-    Zone("bag", visibility="hidden", doc="the player's draw bag, unordered (A-7)"),
-    Zone("storage", doc="the player's storage area, used chips (TM-COMP-14)"),
+    Zone("bag", visibility="hidden",
+         doc="the player's draw bag, unordered (A-7: with one bag for all, the first seat's holds it)"),
+    Zone("storage", doc="the player's storage area, used chips (TM-COMP-14; A-7: with one for all, "
+                        "the first seat's holds it)"),
     Zone("bodies", ordered=True, doc="the cyberbodies held, the active one first (TM-BODY-1)"),
     Zone("passer_by", kind="card", doc="the Passer-by, while it is not in use (TM-RESET-1.1)"),
     Zone("class_deck", ordered=True, visibility="hidden", doc="the player's class mod deck"),
