@@ -19,6 +19,7 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("district", "B2"),
         ("explore", "an unrevealed place"),
         ("game.over", "the campaign is decided"),
+        ("reveal", "the places next to the destination (A-32)"),
     ),
     "action.protocol": (
         ("combat.begin", "the Combat phase"),
@@ -31,6 +32,7 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("codes", "B3"),
         ("district", "B2"),
         ("action.lock_on", "an effect or an overflow draws enemy cards"),
+        ("reveal", "the places next to the destination (A-32)"),
     ),
     "cleanup.lock_on": (
         ("cleanup.lock_on", "an overflow draws enemy cards"),

@@ -74,6 +74,11 @@ OPTIONS = OptionSet((
     _o("a31.stay", "no_move", "A-31",
        "The stay trace applies to a player who does not move in B1 ('no_move', Reading 1), or to "
        "every player on the tile at Cleanup ('cleanup', Reading 2).", "no_move", "cleanup"),
+    _o("a32.explore", "enter", "A-32",
+       "An unrevealed place is revealed when a move ends on it, its marker resolved at once "
+       "('enter', Reading 1), or revealed when a move ends next to it (at setup, next to the "
+       "starting places) and its marker resolved by the first player to enter, a move never ending "
+       "on an unrevealed place ('adjacent', Reading 2).", "enter", "adjacent"),
     _o("a33.enemy_reroll", False, "A-33",
        "Rerolls apply to the player's own combat dice only (false, Reading 1) or to the enemy dice "
        "too (true).", False, True),
