@@ -53,6 +53,10 @@ OPTIONS = OptionSet((
     _o("a20.count", "per_face", "A-20",
        "One enemy card per enemy face rolled ('per_face', Reading 1), or one card however many "
        "('one', Reading 2).", "per_face", "one"),
+    _o("a21.place", "left", "A-21",
+       "A card the trace check draws goes in at the far left of the enemy row, under the others "
+       "('left', Reading 1, as every new enemy card), or underneath in the middle of the row (the "
+       "left one of two middles, never on top of the primary; 'middle', Reading 2).", "left", "middle"),
     _o("a23.excess", "lost", "A-23",
        "A trace increase past the top loses the excess ('lost', Reading 1) or carries it over after "
        "the reset ('carry', Reading 2).", "lost", "carry"),
