@@ -149,3 +149,24 @@ def test_a7_every_draw_and_discard_uses_the_one_shared_bag_and_storage() -> None
             codes += 1
         assert not step.after.players[1].bag and not step.after.players[1].storage
     assert draws and codes
+
+
+def test_a32_adjacent_reveals_the_starting_places_neighbours_and_no_move_ends_unrevealed() -> None:
+    """a32.explore=adjacent: the setup reveals the unrevealed places next to the starting places,
+    their markers left on them; no move of a whole random game ends on an unrevealed place, and a
+    place is revealed only next to where a move ended (or a starting place)."""
+    game = Game("tamashii", seed=4, options={"a32.explore": "adjacent"})
+    game.run(until="end", agents=RandomAgent(4), max_steps=60_000)
+    setup = [step for step in game.history if step.name == "setup.reveal"]
+    assert len(setup) == 4
+    after = setup[-1].after
+    for r, c in ((0, 1), (1, 0), (1, 2), (2, 1)):
+        assert after.map[r][c].up and after.markers[r][c]
+    ends = [step for step in game.history if step.name == "move" and " moves to " in step.sentence]
+    assert ends and not any("unrevealed" in step.sentence for step in ends)
+    for step in game.history:
+        if step.name == "reveal":
+            event = step.events[-1]
+            r, c = event["cell"]
+            here = next(p for p in step.before.players if p.name == event["player"]).at
+            assert abs(here[0] - r) + abs(here[1] - c) == 1

@@ -245,7 +245,24 @@ def _enemy_row(
         parts.append(card_box(card, cx, y + 16, w, 48, lit=foe.card in lit, sub=sub))
         if combat is not None and combat.at == k and combat.number is not None:
             parts.append(_number_die(ctx, combat, cx + w - 12, y + 10))
+    options = getattr(ctx, "options", None)
+    if options is not None and options["a21.place"] == "middle":
+        parts.append(_middle_mark(x + width - (n + 1) // 2 * (w + 4) + 2, y + 16))
     return "".join(parts), 70
+
+
+def _middle_mark(x: float, y: float) -> str:
+    """A-21 Reading 2: where the next card the trace check draws goes in, underneath in the middle
+    of the row (下面中): a dashed line in the gap between two cards, a small triangle under it."""
+    return el(
+        "g",
+        {"class": "middle-mark"},
+        title("a card the trace check draws goes in here, underneath in the middle of the row "
+              "(A-21, TM-TRACE-3)"),
+        el("line", {"x1": x, "y1": y, "x2": x, "y2": y + 48, "stroke": "#b03a2e", "stroke-width": 2,
+                    "stroke-dasharray": "4 3"}),
+        el("path", {"d": f"M {x - 5} {y + 54} L {x + 5} {y + 54} L {x} {y + 48} Z", "fill": "#b03a2e"}),
+    )
 
 
 def _number_die(ctx: Any, combat: Any, x: float, y: float) -> str:

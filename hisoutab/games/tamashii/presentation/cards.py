@@ -95,4 +95,9 @@ def tile_words(ctx: Any, card: str) -> str:
 
 
 def marker_words(ctx: Any, card: str) -> str:
-    return f"exploration marker {facts.name(ctx, card, 'markers')} ({card}): taken when the tile is revealed"
+    """A marker in words: taken as its place is revealed by entering it (A-32 Reading 1), or by the
+    first player to enter its revealed place (Reading 2)."""
+    options = getattr(ctx, "options", None)
+    adjacent = options is not None and options["a32.explore"] == "adjacent"
+    when = "taken by the first player to enter" if adjacent else "taken when the tile is revealed"
+    return f"exploration marker {facts.name(ctx, card, 'markers')} ({card}): {when}"

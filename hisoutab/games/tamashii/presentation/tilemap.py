@@ -84,6 +84,9 @@ def _site(
         cost = f"entry {e.entry} · stay {e.stay}" if e is not None else ""
         parts.append(text(x + 6, y + CELL_H - 36, kind, size=9, fill=MUTED))
         parts.append(text(x + 6, y + CELL_H - 24, cost, size=9, fill=MUTED))
+        if marker:  # A-32 Reading 2: revealed, the marker waits for the first player to enter
+            parts.append(_marker(ctx, marker, (x + 14, y + CELL_H - 12), (x + 26, y + CELL_H - 8), "#222222"))
+            words += f" · {cards.marker_words(ctx, marker)}"
         return el(
             "g",
             {"class": "site revealed", "data-cell": address, "data-card": site.tile},
@@ -99,15 +102,7 @@ def _site(
     parts.append(_frame(x, y, w, UNREVEALED, "#333333", on))
     parts.append(text(x + w / 2, y + 38, "?", size=26, anchor="middle", weight="bold", fill="#ffffff"))
     if marker:
-        parts.append(
-            el(
-                "g",
-                {"class": "marker", "data-card": marker},
-                title(cards.marker_words(ctx, marker)),
-                el("circle", {"cx": x + 14, "cy": y + 14, "r": 8, "fill": "#ffd95a", "stroke": "#222222"}),
-                text(x + 26, y + 18, facts.name(ctx, marker, "markers"), size=9, fill="#ffffff"),
-            )
-        )
+        parts.append(_marker(ctx, marker, (x + 14, y + 14), (x + 26, y + 18), "#ffffff"))
     if hidden_tile:
         parts.append(
             text(
@@ -124,6 +119,17 @@ def _site(
         {"class": "site unrevealed", "data-cell": address, "data-card": hidden_tile or None},
         title(words),
         *parts,
+    )
+
+
+def _marker(ctx: Any, marker: str, disc: tuple[float, float], at: tuple[float, float], fill: str) -> str:
+    """The exploration marker: a yellow disc (its centre ``disc``) with its name at ``at``."""
+    return el(
+        "g",
+        {"class": "marker", "data-card": marker},
+        title(cards.marker_words(ctx, marker)),
+        el("circle", {"cx": disc[0], "cy": disc[1], "r": 8, "fill": "#ffd95a", "stroke": "#222222"}),
+        text(at[0], at[1], facts.name(ctx, marker, "markers"), size=9, fill=fill),
     )
 
 

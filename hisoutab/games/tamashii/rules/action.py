@@ -15,7 +15,7 @@ from .context import Context, kind_of
 from .effects import Applied, apply, words
 from .extras import xp_windows
 from .flow import FLOW, Chosen, ask, told
-from .mapping import Place, reachable, site, tile_name
+from .mapping import Place, hidden_neighbours, reachable, site, tile_name
 from .planning import _mods_step, phase_frames
 from .state import Site, State
 from .trace import raise_trace
@@ -71,13 +71,16 @@ def _enter(ctx: Context, s: State, name: str, places: tuple[Place, ...], a: Appl
 
 
 @FLOW.choice("move", phase="action", decide=decide_move,
-             clauses=("TM-ACT-1", "TM-MOVE-1", "TM-MOVE-2", "TM-MOVE-3", "TM-COMP-18", "TM-TRACE-4"),
-             next=(("explore", "the destination is unrevealed"), ("district", "B2")))
+             clauses=("TM-ACT-1", "TM-MOVE-1", "TM-MOVE-2", "TM-MOVE-3", "TM-COMP-18", "TM-TRACE-4",
+                      "TM-MOVE-5"),
+             next=(("explore", "the destination is unrevealed"), ("district", "B2"),
+                   ("reveal", "the unrevealed places next to the destination (A-32)")))
 def move(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     """B1: the character moves to a place the movement power reaches, never through an unrevealed
     place (TM-MOVE-1); entering a tile raises the trace by its entry value (TM-MOVE-2), staying by
     its stay value (TM-MOVE-3, A-31); an overflow draws two enemy cards at once (TM-TRACE-4). An
-    unrevealed destination is explored."""
+    unrevealed destination is explored (A-32 Reading 1); or (Reading 2) the move ends on a
+    revealed place, whose marker the first player to enter takes, and reveals its neighbours."""
     name = frame[1]
     p = player(s, name)
     value = chosen[name].value if chosen is not None else None
@@ -88,6 +91,8 @@ def move(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     path = reachable(ctx, s, p.at, stat(ctx, p, "move"))[dest]
     a.state = put(s, replace(p, at=dest))
     event = {"type": "move", "player": name, "from": list(p.at), "to": list(dest)}
+    if ctx.options["a32.explore"] == "adjacent":
+        return _arrive(ctx, s, name, path, a, event)
     if not site(s, dest).up:
         a = _enter(ctx, s, name, path[:-1], a)
         return told(a, f"{name} moves to {cell_address('map', *dest)}, an unrevealed place",
@@ -97,6 +102,65 @@ def move(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     return told(a, f"{name} moves to {tile_name(ctx, s, dest)}",
                 clauses=("TM-ACT-1", "TM-MOVE-1", "TM-COMP-18"),
                 events=(event,))
+
+
+def _take_marker(s: State, at: Place) -> tuple[State, str]:
+    """The place's exploration marker, removed from the map once resolved (TM-MOVE-5)."""
+    r, c = at
+    marker = s.markers[r][c]
+    if not marker:
+        return s, ""
+    mrow = s.markers[r][:c] + ("",) + s.markers[r][c + 1:]
+    return replace(s, markers=s.markers[:r] + (mrow,) + s.markers[r + 1:],
+                   markers_used=s.markers_used + (marker,)), marker
+
+
+def _arrive(ctx: Context, s: State, name: str, path: tuple[Place, ...], a: Applied,
+            event: dict[str, object]) -> Outcome:
+    """A-32 Reading 2: the move ends on a revealed place. The first player to enter a place that
+    still holds its exploration marker resolves it (A-62: after the entry trace, or before), and
+    every unrevealed place next to the destination (A-3) is revealed, each in a step of its own."""
+    dest = path[-1]
+    a.state, marker = _take_marker(a.state, dest)
+    spec = ctx.content.markers[kind_of(marker)] if marker else None
+    if spec is not None and ctx.options["a62.order"] == "marker_first":
+        a = apply(ctx, a.state, name, spec.effects, into=a)
+    a = _enter(ctx, s, name, path, a)
+    if spec is not None and ctx.options["a62.order"] == "trace_first":
+        a = apply(ctx, a.state, name, spec.effects, into=a)
+    reveals = tuple(("reveal", name, list(at)) for at in hidden_neighbours(ctx, a.state, dest))
+    found = f", the first to enter: marker {spec.name}" if spec is not None else ""
+    took = ({"type": "explore", "player": name, "cell": list(dest), "marker": marker},) if marker else ()
+    return told(a, f"{name} moves to {tile_name(ctx, s, dest)}{found}", then=reveals,
+                clauses=("TM-ACT-1", "TM-MOVE-1", "TM-COMP-18", *(("TM-MOVE-5",) if marker else ())),
+                events=(event, *took))
+
+
+def reveal(ctx: Context, s: State, frame: Frame) -> Outcome:
+    """A-32 Reading 2: a place next to where a move ends (or, at setup, next to a starting place)
+    is revealed: its tile is drawn from the face-down tiles and laid face up; its exploration
+    marker stays on it for the first player to enter."""
+    name, (r, c) = frame[1], frame[2]
+    if site(s, (r, c)).up:  # revealed already (two starting places next to it)
+        return Outcome(s, f"{cell_address('map', r, c)} is revealed already", clauses=("TM-MOVE-5",))
+    who = {"player": name} if name else {}
+    k, rng, drawn = ctx.chance.draw_any(s.rng, s.tile_stack, what="the face-down tiles", **who)
+    tile = s.tile_stack[k]
+    row = s.map[r][:c] + (Site(tile, up=True),) + s.map[r][c + 1:]
+    s = replace(s, tile_stack=s.tile_stack[:k] + s.tile_stack[k + 1:], rng=rng,
+                map=s.map[:r] + (row,) + s.map[r + 1:])
+    marker = s.markers[r][c]
+    kept = f", marker {ctx.content.markers[kind_of(marker)].name} on it" if marker else ""
+    whose = f"{name} reveals" if name else "revealed at setup:"
+    return Outcome(s, f"{whose} {cell_address('map', r, c)}, {ctx.content.tiles[kind_of(tile)].name}{kept}",
+                   events=(drawn, {"type": "reveal", "cell": [r, c], "tile": tile, **who}),
+                   clauses=("TM-MOVE-5", "TM-COMP-1"))
+
+
+FLOW.auto("reveal", phase="action", chance=("draw",), clauses=("TM-MOVE-5", "TM-COMP-1"),
+          next=(("reveal", "the next unrevealed place"), ("district", "B2")))(reveal)
+FLOW.auto("setup.reveal", phase="setup", chance=("draw",), clauses=("TM-MOVE-5", "TM-COMP-1"),
+          next=(("setup.reveal", "the next unrevealed place"), ("round.begin", "the first round")))(reveal)
 
 
 def _stay(ctx: Context, s: State, name: str, a: Applied) -> Outcome:

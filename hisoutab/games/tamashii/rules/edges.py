@@ -21,6 +21,7 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("game.over", "the campaign is decided"),
         ("move", "the next player moves (A-12 by step)"),
         ("action.protocol", "the learning protocol (after B3, A-14)"),
+        ("reveal", "the places next to the destination (A-32)"),
     ),
     "action.protocol": (
         ("combat.begin", "the Combat phase"),
@@ -38,6 +39,7 @@ EDGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("action.lock_on", "an effect or an overflow draws enemy cards"),
         ("move", "the next player moves (A-12 by step)"),
         ("action.protocol", "the learning protocol (after B3, A-14)"),
+        ("reveal", "the places next to the destination (A-32)"),
     ),
     "cleanup.lock_on": (
         ("cleanup.lock_on", "an overflow draws enemy cards"),
@@ -151,15 +153,17 @@ XP_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 #: readings played together: the steps one reading's order puts after another's window or late step
+LATE_COMBAT = ("combat.begin", "the Combat phase, after a late district action (A-14, A-50 at Cleanup)")
 TOGETHER_EDGES: dict[str, tuple[tuple[str, str], ...]] = {
-    "move": (("action.xp", "the next player's XP window before B1 (A-12 by step, A-54)"),),
     "trace.check": (("planning.xp", "the next player's XP window before A1 (A-22 after the rolls, A-54)"),),
     "trace.reroll": (("planning.xp", "the next player's XP window before A1 (A-22 after the rolls, A-54)"),),
     "action.xp": (("codes", "the next player's B3 after an XP window after B3 (A-12 by step, A-54)"),),
-    **{step: (("combat.begin", "the Combat phase, after a late district action (A-14, A-50 at Cleanup)"),)
-       for step in ("body.switch", "action.lock_on", "chip.choose")},
-    "gang.draw": (("combat.begin", "the Combat phase, after a late district action (A-14, A-50 at Cleanup)"),
-                  ("move", "the next player moves, after a late district action (A-14)")),
+    **{step: (LATE_COMBAT,) for step in ("action.lock_on", "chip.choose")},
+    "move": (("action.xp", "the next player's XP window before B1 (A-12 by step, A-54)"),
+             ("chip.choose", "a marker's chip of the player's choice, on entering a revealed place (A-32)")),
+    "reveal": (("move", "the next player moves (A-12 by step)"), ("action.xp", "an XP window (A-54)")),
+    "body.switch": (LATE_COMBAT, ("move", "the next player moves, after a late district action (A-14)")),
+    "gang.draw": (LATE_COMBAT, ("move", "the next player moves, after a late district action (A-14)")),
 }
 
 #: the steps that apply card effects: each declares every clause effects may cite

@@ -34,7 +34,9 @@ def tile_name(ctx: Context, s: State, at: Place) -> str:
 def reachable(ctx: Context, s: State, start: Place, reach: int) -> dict[Place, tuple[Place, ...]]:
     """Every place within ``reach`` steps, with the path that gets there (the places entered, the
     destination last). Only revealed places are passed through; an unrevealed one may end a move
-    (A-32 Reading 1) but not be passed."""
+    (A-32 Reading 1) but not be passed, or (A-32 Reading 2, revealed by moving next to it) is
+    neither passed nor entered."""
+    enter = ctx.options["a32.explore"] == "enter"
     paths: dict[Place, tuple[Place, ...]] = {start: ()}
     queue = deque([start])
     while queue:
@@ -42,8 +44,14 @@ def reachable(ctx: Context, s: State, start: Place, reach: int) -> dict[Place, t
         if len(paths[at]) >= reach or (at != start and not site(s, at).up):
             continue
         for nxt in neighbours(ctx, s, at):
-            if nxt not in paths:
+            if nxt not in paths and (enter or site(s, nxt).up):
                 paths[nxt] = paths[at] + (nxt,)
                 queue.append(nxt)
     del paths[start]
     return paths
+
+
+def hidden_neighbours(ctx: Context, s: State, at: Place) -> list[Place]:
+    """The unrevealed places next to ``at`` (A-3), the ones a move ending there reveals (A-32
+    Reading 2)."""
+    return [n for n in neighbours(ctx, s, at) if not site(s, n).up]

@@ -67,6 +67,10 @@ OPTIONS = OptionSet((
     _o("a20.count", "per_face", "A-20",
        "One enemy card per enemy face rolled ('per_face', Reading 1), or one card however many "
        "('one', Reading 2).", "per_face", "one"),
+    _o("a21.place", "left", "A-21",
+       "A card the trace check draws goes in at the far left of the enemy row, under the others "
+       "('left', Reading 1, as every new enemy card), or underneath in the middle of the row (the "
+       "left one of two middles, never on top of the primary; 'middle', Reading 2).", "left", "middle"),
     _o("a22.draws", "with_check", "A-22",
        "Each player's whole trace check, with its enemy draws, in turn in player order "
        "('with_check', Reading 2), or every player rolls the check (with rerolls) first and then the "
@@ -97,6 +101,11 @@ OPTIONS = OptionSet((
     _o("a31.stay", "no_move", "A-31",
        "The stay trace applies to a player who does not move in B1 ('no_move', Reading 1), or to "
        "every player on the tile at Cleanup ('cleanup', Reading 2).", "no_move", "cleanup"),
+    _o("a32.explore", "enter", "A-32",
+       "An unrevealed place is revealed when a move ends on it, its marker resolved at once "
+       "('enter', Reading 1), or revealed when a move ends next to it (at setup, next to the "
+       "starting places) and its marker resolved by the first player to enter, a move never ending "
+       "on an unrevealed place ('adjacent', Reading 2).", "enter", "adjacent"),
     _o("a33.enemy_reroll", False, "A-33",
        "Rerolls apply to the player's own combat dice only (false, Reading 1) or to the enemy dice "
        "too (true).", False, True),

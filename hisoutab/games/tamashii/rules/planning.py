@@ -204,7 +204,8 @@ def trace_resolve(ctx: Context, s: State, frame: Frame) -> Outcome:
     p = player(s, name)
     s = put(s, replace(p, trace=0))
     n = faces if ctx.options["a20.count"] == "per_face" else 1
-    then = (("enemy.draw", name, n),) if n else ()
+    where = ("middle",) if ctx.options["a21.place"] == "middle" else ()  # A-21: where the card goes
+    then = (("enemy.draw", name, n, *where),) if n else ()
     return Outcome(s, f"{name}'s trace check shows {faces} enemy face(s): trace {p.trace} → 0, "
                       f"{n} new enemy card(s)",
                    events=({"type": "trace_reset", "player": name, "enemies": n},), then=then)

@@ -11,6 +11,7 @@ from hisoutab.engine.record import replace
 from . import vocabulary as v
 from .context import Context, kind_of
 from .flow import FLOW
+from .mapping import hidden_neighbours
 from .state import Player, Site, State
 
 SETUP_CLAUSES = (
@@ -63,7 +64,8 @@ def _board(ctx: Context, name: str, chips: list[str], deck: tuple[str, ...], pro
 
 
 @FLOW.auto("setup.campaign", phase="setup", clauses=SETUP_CLAUSES, chance=("shuffle",),
-           next=(("round.begin", "the first round"),))
+           next=(("round.begin", "the first round"),
+                 ("setup.reveal", "the starting places' unrevealed neighbours (A-32)")))
 def setup_campaign(ctx: Context, s: State, frame: Frame) -> Outcome:
     """Lay out the campaign for the player count (the campaign card's scaling): the map with the
     Shelter, the districts and the unrevealed places with their markers; the enemy deck, the gang
@@ -104,4 +106,13 @@ def setup_campaign(ctx: Context, s: State, frame: Frame) -> Outcome:
     text = (f"{ctx.content.campaign.name} for {len(players)} player(s): "
             + ", ".join(f"{p.name} {p.class_id} ({kind_of(p.bodies[0])}, core {p.core})" for p in players))
     return Outcome(s, text, events=(*events, {"type": "setup", "players": len(players)}),
-                   then=(("round.begin",),))
+                   then=(*_reveals(ctx, s), ("round.begin",)))
+
+
+def _reveals(ctx: Context, s: State) -> tuple[tuple[Any, ...], ...]:
+    """A-32 Reading 2 (a place is revealed when a character is next to it): the unrevealed places
+    next to the starting places, one step each; none by Reading 1."""
+    if ctx.options["a32.explore"] == "enter":
+        return ()
+    near = dict.fromkeys(at for p in s.players for at in hidden_neighbours(ctx, s, p.at))
+    return tuple(("setup.reveal", None, list(at)) for at in near)
