@@ -89,3 +89,13 @@ def test_wilson_intervals() -> None:
     lo, hi = wilson(5, 10)
     assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
     assert wilson(0, 10)[0] == pytest.approx(0.0) and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_the_report_names_every_seat_even_one_that_never_won() -> None:
+    from hisoutab.lab.report import summarize
+
+    rows = [{"setting": "default", "outcome": "win", "winner": "P2", "first_player": "P1",
+             "seats": "P1,P2", "steps": 10, "decisions": 4} for _ in range(5)]
+    wins = summarize(rows)["default"]["wins"]
+    assert set(wins) == {"P1", "P2"}
+    assert wins["P1"]["rate"] == 0.0 and wins["P2"]["rate"] == 1.0

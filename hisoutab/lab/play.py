@@ -57,6 +57,7 @@ def play(task: Task) -> dict[str, Any]:
     row: dict[str, Any] = {"setting": task.setting}
     row.update({k: json.dumps(v) for k, v in task.params})
     row.update({"game": task.game, "seed": task.seed, "agents": ",".join(task.agents),
+                "seats": ",".join(game.players),
                 "outcome": result.kind, "winner": result.winner or "",
                 "first_player": first_player(rs, game.state), "steps": len(game.history),
                 "decisions": game.decisions_made()})

@@ -46,11 +46,18 @@ def lengths(rows: Sequence[dict[str, Any]], figures: Sequence[str]) -> dict[str,
     return out
 
 
+def cooperative(rows: Sequence[dict[str, Any]]) -> bool:
+    """Whether the games are co-operative (a victory or defeat for all, no player's win)."""
+    return any(r["outcome"] in ("victory", "defeat") for r in rows)
+
+
 def setting_summary(rows: Sequence[dict[str, Any]], figures: Sequence[str]) -> dict[str, Any]:
     """The figures of one setting's games."""
     n = len(rows)
     outcomes = [r["outcome"] for r in rows]
-    winners = sorted({r["winner"] for r in rows if r["outcome"] == "win"})
+    seats = {p for r in rows for p in (r.get("seats") or "").split(",") if p}
+    won = {r["winner"] for r in rows if r["outcome"] == "win"}
+    winners = [] if cooperative(rows) else sorted(seats | won)  # every seat, its 0 wins too
     out: dict[str, Any] = {"games": n, "unfinished": outcomes.count("unfinished"),
                            "draws": rate(outcomes.count("draw"), n)}
     out["wins"] = {w: rate(sum(1 for r in rows if r["winner"] == w), n) for w in winners}

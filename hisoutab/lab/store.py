@@ -3,7 +3,8 @@ metadata (key ``hisoutab.sweep``), rows ordered by setting and game so that the 
 the same file wherever it ran.
 
 Columns: ``setting`` (``KEY=VALUE …``), one column per grid key (its value as JSON), ``game``,
-``seed``, ``agents`` (one kind per seat), ``outcome`` (win, draw, victory, defeat, unfinished),
+``seed``, ``agents`` (one kind per seat), ``seats`` (the players' names, in seat order), ``outcome``
+(win, draw, victory, defeat, unfinished),
 ``winner`` (a player, or ""), ``first_player`` ("" when the ruleset does not say), ``steps``,
 ``decisions``, the ruleset's ``length_figures`` (``turns``…), ``events.TYPE`` for each of its
 ``notable_events``, and ``events`` (every key event type counted, as JSON).
@@ -25,7 +26,8 @@ from hisoutab.engine.files import write_file
 
 META_KEY = b"hisoutab.sweep"
 FIXED = (("setting", pa.string()),)
-TAIL = (("game", pa.int64()), ("seed", pa.int64()), ("agents", pa.string()), ("outcome", pa.string()),
+TAIL = (("game", pa.int64()), ("seed", pa.int64()), ("agents", pa.string()), ("seats", pa.string()),
+        ("outcome", pa.string()),
         ("winner", pa.string()), ("first_player", pa.string()), ("steps", pa.int64()),
         ("decisions", pa.int64()))
 
