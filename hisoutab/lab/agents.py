@@ -6,11 +6,14 @@ places, a fresh random-number state), play each of their options on each world w
 context and read the ruleset's evaluation (``evaluate(ctx, state, player)``, the generic one when it
 declares none) where the look-ahead stops.
 
-- :class:`HeuristicAgent` — one world, one decision deep: the option whose consequences (the steps
-  up to the next decision) the evaluation likes best.
+- :class:`HeuristicAgent` — one world, one decision deep: the option whose consequences the
+  evaluation likes best, read once the others have answered it (:data:`REPLIES` random answers to
+  their decisions up to the player's next one: an «Attack» is worth its hit, not only its cost).
 - :class:`SearchAgent` — a bounded look-ahead: several worlds, and the next decision too (the best
-  answer for the player when it is theirs, the worst when it is an opponent's, the mean over a few
-  sampled answers when it is simultaneous), up to ``width`` options per later decision.
+  answer for the player when it is theirs; between the worst and the mean of the sampled answers
+  when it is an opponent's, who may not find the worst; the mean over a few sampled answers when it
+  is simultaneous), up to ``width`` options per later decision, the others' replies read as the
+  heuristic agent reads them where the look-ahead stops.
 
 The other players' part of a simultaneous decision is unknown to the agent: in each world it is
 drawn at random among their options there. Ties go to a random option of the agent's own
@@ -134,7 +137,9 @@ class LookaheadAgent(Agent):
         who = decision.player
         options = self.some(decision.options[0])
         values = [self.ahead(self.sim.apply(state, {who: o}), player, depth - 1) for o in options]
-        return max(values) if who == player else min(values)
+        if who == player:
+            return max(values)
+        return (min(values) + sum(values) / len(values)) / 2  # the others: between worst and mean
 
     def answered(self, state: Any, player: str) -> Any:
         """``state`` played on until ``player`` decides again (or the game ends), the others'
@@ -171,8 +176,9 @@ class SearchAgent(LookaheadAgent):
     name = "search"
 
     def __init__(self, ruleset: Any, options: Any, setup: Any, seed: int = 0, *, depth: int = 2,
-                 samples: int = 2, width: int = 6) -> None:
-        super().__init__(ruleset, options, setup, seed, depth=depth, samples=samples, width=width)
+                 samples: int = 2, width: int = 6, replies: int = REPLIES) -> None:
+        super().__init__(ruleset, options, setup, seed, depth=depth, samples=samples, width=width,
+                         replies=replies)
 
 
 def lab_agent(kind: str, ruleset: Any, options: Any, setup: Mapping[str, Any] | None,
