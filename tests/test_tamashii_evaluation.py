@@ -19,9 +19,9 @@ from hisoutab.games.tamashii.rules.state import Foe, State
 from tests.test_tamashii_rules import launcher
 
 
-def midgame(seed: int = 4, **options: object) -> Game:
+def midgame(seed: int = 4, options: dict[str, object] | None = None) -> Game:
     """A two-player game in its second round, at a decision."""
-    g = Game(RULESET, seed=seed, setup={"players": 2}, options=options or None)
+    g = Game(RULESET, seed=seed, setup={"players": 2}, options=options)
     while g.state.round < 2:
         g.run(until="turn", agents=RandomAgent(seed))
     g.run(until="decision")
@@ -89,6 +89,6 @@ def test_the_objectives_are_the_campaign_card_s() -> None:
 
 
 def test_scored_at_the_round_limit_the_uplinks_are_the_progress() -> None:
-    g = midgame(**{"a59.test": "rounds"})
+    g = midgame(options={"a59.test": "rounds"})
     s = g.state
     assert value(g, replace(s, uplinks=s.uplinks + 1)) > value(g, s)
