@@ -9,8 +9,9 @@ declares none) where the look-ahead stops.
 - :class:`HeuristicAgent` — one world, one decision deep: the option whose consequences (the steps
   up to the next decision) the evaluation likes best.
 - :class:`SearchAgent` — a bounded look-ahead: several worlds, and the next decision too (the best
-  answer for the player when it is theirs, the worst when it is an opponent's, the mean over a few
-  sampled answers when it is simultaneous), up to ``width`` options per later decision.
+  answer for the player when it is theirs or a team-mate's in a co-operative game, the worst when it
+  is an opponent's, the mean over a few sampled answers when it is simultaneous), up to ``width``
+  options per later decision.
 
 The other players' part of a simultaneous decision is unknown to the agent: in each world it is
 drawn at random among their options there. Ties go to a random option of the agent's own
@@ -61,6 +62,8 @@ class LookaheadAgent(Agent):
         self.replies = replies  # random replies of the others read where the look-ahead stops
         self.refused = 0  # look-aheads on a sampled world that the rules refused to play
         self.chosen: dict[tuple[Any, str], int] = {}  # (turn, label) → times chosen this turn
+        #: a co-operative game: the others are team-mates, whose best answer the look-ahead takes
+        self.team = bool(getattr(getattr(ruleset, "capabilities", None), "cooperative", False))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}>"
@@ -134,7 +137,7 @@ class LookaheadAgent(Agent):
         who = decision.player
         options = self.some(decision.options[0])
         values = [self.ahead(self.sim.apply(state, {who: o}), player, depth - 1) for o in options]
-        return max(values) if who == player else min(values)
+        return max(values) if who == player or self.team else min(values)
 
     def answered(self, state: Any, player: str) -> Any:
         """``state`` played on until ``player`` decides again (or the game ends), the others'
