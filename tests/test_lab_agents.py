@@ -110,3 +110,28 @@ def test_the_generic_evaluation_reads_the_per_player_figures_and_counters() -> N
     ahead = replace(s, players=tuple(replace(p, position=5 if p.name == "P1" else 1) for p in s.players))
     assert generic_evaluation(rs, game.ctx, ahead, "P1") > 0 > generic_evaluation(rs, game.ctx, ahead, "P2")
     assert generic_evaluation(rs, game.ctx, replace(ahead, winner="P2"), "P2") == 1.0
+
+
+def test_the_search_agent_takes_a_team_mate_s_best_answer_in_a_co_operative_game() -> None:
+    """Looking ahead at P2's flip in the co-operative toy, P1's search agent counts on P2's best
+    flip (the one the evaluation likes, here turning the corner tile), not P2's worst as it would
+    an opponent's."""
+    rs = RULESETS["toy-coop"]
+    game = Game(rs, seed=1)
+    game.run(until="decision")
+    game.choose("flip map[1][1]")
+    game.run(until="decision")
+    assert game.pending is not None and game.pending.player == "P2" and not game.state.map[0][0].up
+
+    def corner_up(ctx: Any, s: Any, player: str) -> float:
+        cell = s.map[0][0]
+        return 1.0 if cell == "" or cell.up else 0.0
+
+    agent = SearchAgent(rs, game.options, game.setup, seed=0, width=9)
+    agent.evaluate = corner_up
+    assert agent.team
+    assert agent.ahead(game.state, "P1", 1) == 1.0
+    agent.team = False  # as it would read an opponent
+    assert agent.ahead(game.state, "P1", 1) == 0.0
+    duel = Game(RULESETS["recast-rift"], seed=1)
+    assert not SearchAgent(duel.ruleset, duel.options, duel.setup).team

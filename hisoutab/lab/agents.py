@@ -10,10 +10,10 @@ declares none) where the look-ahead stops.
   evaluation likes best, read once the others have answered it (:data:`REPLIES` random answers to
   their decisions up to the player's next one: an «Attack» is worth its hit, not only its cost).
 - :class:`SearchAgent` — a bounded look-ahead: several worlds, and the next decision too (the best
-  answer for the player when it is theirs; between the worst and the mean of the sampled answers
-  when it is an opponent's, who may not find the worst; the mean over a few sampled answers when it
-  is simultaneous), up to ``width`` options per later decision, the others' replies read as the
-  heuristic agent reads them where the look-ahead stops.
+  answer for the player when it is theirs or a team-mate's in a co-operative game; between the
+  worst and the mean of the sampled answers when it is an opponent's, who may not find the worst;
+  the mean over a few sampled answers when it is simultaneous), up to ``width`` options per later
+  decision, the others' replies read as the heuristic agent reads them where the look-ahead stops.
 
 The other players' part of a simultaneous decision is unknown to the agent: in each world it is
 drawn at random among their options there. Ties go to a random option of the agent's own
@@ -64,6 +64,8 @@ class LookaheadAgent(Agent):
         self.replies = replies  # random replies of the others read where the look-ahead stops
         self.refused = 0  # look-aheads on a sampled world that the rules refused to play
         self.chosen: dict[tuple[Any, str], int] = {}  # (turn, label) → times chosen this turn
+        #: a co-operative game: the others are team-mates, whose best answer the look-ahead takes
+        self.team = bool(getattr(getattr(ruleset, "capabilities", None), "cooperative", False))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}>"
@@ -137,9 +139,9 @@ class LookaheadAgent(Agent):
         who = decision.player
         options = self.some(decision.options[0])
         values = [self.ahead(self.sim.apply(state, {who: o}), player, depth - 1) for o in options]
-        if who == player:
+        if who == player or self.team:
             return max(values)
-        return (min(values) + sum(values) / len(values)) / 2  # the others: between worst and mean
+        return (min(values) + sum(values) / len(values)) / 2  # an opponent: between worst and mean
 
     def answered(self, state: Any, player: str) -> Any:
         """``state`` played on until ``player`` decides again (or the game ends), the others'

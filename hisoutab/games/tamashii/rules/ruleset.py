@@ -10,7 +10,7 @@ from hisoutab.engine.contract import Capabilities, Result, RulesetBase
 from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 
-from . import action, cleanup, combat, execute, extras, harm, lock_on, pieces, planning  # noqa: F401
+from . import action, cleanup, combat, evaluation, execute, extras, harm, lock_on, pieces, planning  # noqa: F401
 from . import setup as _setup  # noqa: F401  (the modules declare their steps on FLOW when imported)
 from . import vocabulary as v
 from .clauses import CLAUSES, READINGS
@@ -92,6 +92,10 @@ class Tamashii(RulesetBase):
         if kind == "shuffle":
             return tuple(dict.fromkeys(kind_of(x) for x in ctx.enemies))
         return None
+
+    def evaluate(self, ctx: Context, s: State, player: str) -> float:
+        """How good ``s`` is for the team (the balance lab's agents read it): evaluation.py."""
+        return evaluation.evaluate(ctx, s, player)
 
     def result(self, s: State) -> Result:
         figures = {"rounds": s.round, "uplinks": s.uplinks, "damaged_left": len(s.damaged),
