@@ -31,6 +31,8 @@ def test_an_agent_plays_every_ruleset_through_the_contract(rid: str, kind: str) 
     game.run(until="end", agents=agents, max_steps=400 if kind == "heuristic" else 150)
     assert game.decisions_made() > 0
     assert not rs.invariants(game.ctx, game.state)
+    # every sampled world is one the rules play (may_hold keeps each unseen card where it may lie)
+    assert [getattr(a, "refused", 0) for a in agents.values()] == [0] * len(agents)
 
 
 @pytest.mark.parametrize("rid", IDS)

@@ -66,6 +66,8 @@ class Context:
             self.chips + self.wilds + self.damaged + self.enemies + self.gang_mods
             + tuple(x for p in self.players for x in self.class_mods[p]) + self.bodies + self.passers
             + self.tiles + self.markers + self.protocols)
+        #: card → the kind of hidden place that may hold it (:mod:`.hidden`), made when first asked
+        self.hidden_kinds: dict[str, str] | None = None
 
     def opt(self, name: str) -> object:
         value: object = self.options[name]

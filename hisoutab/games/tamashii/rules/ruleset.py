@@ -10,7 +10,7 @@ from hisoutab.engine.contract import Capabilities, Result, RulesetBase
 from hisoutab.engine.options import Options
 from hisoutab.engine.rng import seed_state
 
-from . import action, cleanup, combat, evaluation, execute, extras, harm, lock_on, pieces, planning  # noqa: F401
+from . import action, cleanup, combat, evaluation, execute, extras, harm, hidden, lock_on, pieces, planning  # noqa: F401
 from . import setup as _setup  # noqa: F401  (the modules declare their steps on FLOW when imported)
 from . import vocabulary as v
 from .clauses import CLAUSES, READINGS
@@ -63,6 +63,10 @@ class Tamashii(RulesetBase):
         if colour == v.DAMAGED:
             return "damaged"
         return "tile_stack" if card in ctx.tiles else None
+
+    def may_hold(self, ctx: Context, zone: str, card: str) -> bool:
+        """Where a card may lie unseen in a world sampled from a player's view: hidden.py."""
+        return hidden.may_hold(ctx, zone, card)
 
     def characters(self, ctx: Context) -> Mapping[str, tuple[str, ...]]:
         """Each player's class and starting cyberbody."""
