@@ -12,7 +12,7 @@ PYTEST_PARALLEL ?= -n 2 --dist loadscope
 # mkdocs-material's notice about a future MkDocs, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test test-long lab lint bench docs schemas setup system clean
+.PHONY: demo test test-long lab lint bench fast fast-clean docs schemas setup system clean
 
 setup: $(STAMP) system
 
@@ -64,6 +64,16 @@ schemas: setup
 
 bench: setup
 	$(BIN)/hisoutab bench --json
+
+# Optional: the engine's step loop and the rulesets' rules modules compiled with mypyc (needs a C
+# compiler and the Python headers) into build/fast/, never next to the sources. The package uses
+# the build while every compiled source is unchanged and is pure Python otherwise (an edited source,
+# HISOUTAB_PURE=1, no build); `hisoutab bench` says which ran. See docs/engine.md, "Compiled build".
+fast: setup
+	$(BIN)/python scripts/build-fast.py
+
+fast-clean:
+	rm -rf build/fast
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache site .cache
