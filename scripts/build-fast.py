@@ -28,19 +28,21 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "fast"
 GROUP = "hisoutab_fast"
 
-#: the engine's hot path: the step loop, declared steps, decisions, chance. Not record.py: its
-#: ``record`` decorator is marked a dataclass transform, an attribute a compiled function cannot
-#: take (its ``replace`` is two calls of dict methods anyway); not agents.py: a compiled class cannot
-#: be subclassed by an interpreted one, and agents are written by their users
-ENGINE = ["game", "flow", "decision", "rng", "chance", "playouts"]
+#: the engine's hot path: the step loop, records' copies, declared steps, decisions, chance. Not
+#: record.py: its ``record`` decorator is marked a dataclass transform, an attribute a compiled
+#: function cannot take (its hot half, ``replace``, is copying.py); not agents.py: a compiled class
+#: cannot be subclassed by an interpreted one, and agents are written by their users
+ENGINE = ["game", "copying", "flow", "decision", "rng", "chance", "playouts"]
 #: the rules packages whose modules are compiled (all but those of RULES_KEPT)
 RULES = ["hisoutab/games/hisoutab/v0452/rules", "hisoutab/games/hisoutab/draft/rules",
          "hisoutab/games/recast_rift/rules", "hisoutab/games/tamashii/rules"]
 #: rules modules left pure Python: they read files next to them (``__file__``), build pydantic
-#: models or only hold declarations read once per game; and each game's context, which is weakly
-#: referenced (the zone ledgers, Recast Rift's statics), as an instance of a compiled class cannot be
+#: models or only hold declarations read once per game; each game's context, which is weakly
+#: referenced (the zone ledgers, Recast Rift's statics), as an instance of a compiled class cannot
+#: be; and the state records (``state``), whose type hints ``from_dict`` reads: compiled, a hint
+#: such as ``tuple[Player, Player]`` is only ``tuple``
 RULES_KEPT = {"__init__", "cards", "clauses", "content", "context", "decks", "formats", "models",
-              "options", "ruleset", "schema", "setup"}
+              "options", "ruleset", "schema", "setup", "state"}
 #: further modules compiled (hisoutab/games/hisoutab/duel.py is not: it defines a pydantic model,
 #: which mypyc's C output does not build)
 EXTRA: list[str] = []
