@@ -1,6 +1,7 @@
 """The optional compiled build (``make fast``): the hot modules compiled with mypyc into build/fast/.
 
-    python scripts/build-fast.py          # build (again) into build/fast/
+    python scripts/build-fast.py          # build into build/fast/ (nothing to do when it is current)
+    python scripts/build-fast.py --force  # build again
     python scripts/build-fast.py --clean  # remove build/fast/: every module pure Python again
     python scripts/build-fast.py --list   # the modules it compiles
 
@@ -67,11 +68,25 @@ def clean() -> None:
         print(f"removed {OUT.relative_to(ROOT)}")
 
 
-def build() -> None:
+def current(srcs: list[Path]) -> bool:
+    """Whether build/fast/ holds a build of exactly these sources, as they are, for this Python."""
+    try:
+        manifest = json.loads((OUT / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    want = {module_name(p): hashlib.sha256((ROOT / p).read_bytes()).hexdigest() for p in srcs}
+    have = {name: entry["sha256"] for name, entry in manifest.get("modules", {}).items()}
+    return manifest.get("suffix") == importlib.machinery.EXTENSION_SUFFIXES[0] and want == have
+
+
+def build(force: bool = False) -> None:
+    srcs = sources()
+    if not force and current(srcs):
+        print(f"{OUT.relative_to(ROOT)} is current ({len(srcs)} modules; --force builds it again)")
+        return
     from mypyc.build import mypycify
     from setuptools import Distribution
 
-    srcs = sources()
     clean()
     lib = OUT / "lib"
     t0 = time.perf_counter()
@@ -106,13 +121,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clean", action="store_true", help="remove build/fast/")
     ap.add_argument("--list", action="store_true", help="print the modules compiled")
+    ap.add_argument("--force", action="store_true", help="build even when build/fast/ is current")
     args = ap.parse_args()
     if args.clean:
         clean()
     elif args.list:
         print("\n".join(module_name(p) for p in sources()))
     else:
-        build()
+        build(args.force)
 
 
 if __name__ == "__main__":

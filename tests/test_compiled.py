@@ -77,14 +77,29 @@ def test_the_status_says_what_runs() -> None:
         assert label == f"pure Python ({st['reason']})"
 
 
-def test_hisoutab_pure_keeps_every_module_pure_python() -> None:
-    env = {**os.environ, compiled.PURE_ENV: "1",
-           "PYTHONPATH": os.pathsep.join([str(compiled.source_root()), os.environ.get("PYTHONPATH", "")])}
-    out = subprocess.run([sys.executable, "-c", "import hisoutab.engine.game as g, "
-                          "hisoutab.engine.compiled as c; print(g.__file__); print(c.build_label())"],
-                         env=env, capture_output=True, text=True, check=True).stdout.splitlines()
+def _imported(**env: str) -> list[str]:
+    """``game.__file__`` and the build's label in a new process with ``env``."""
+    full = {k: v for k, v in os.environ.items() if k != compiled.COMPILED_ENV}
+    full["PYTHONPATH"] = os.pathsep.join([str(compiled.source_root()), os.environ.get("PYTHONPATH", "")])
+    full.update(env)
+    return subprocess.run([sys.executable, "-c", "import hisoutab.engine.game as g, "
+                           "hisoutab.engine.compiled as c; print(g.__file__); print(c.build_label())"],
+                          env=full, capture_output=True, text=True, check=True).stdout.splitlines()
+
+
+def test_without_hisoutab_compiled_every_module_is_pure_python() -> None:
+    out = _imported()
     assert out[0].endswith("game.py")
-    assert out[1] == f"pure Python ({compiled.PURE_ENV} is set)"
+    assert out[1] == f"pure Python ({compiled.COMPILED_ENV}=1 uses the build of make fast)"
+
+
+def test_hisoutab_compiled_uses_a_current_build_or_says_why_not() -> None:
+    out = _imported(**{compiled.COMPILED_ENV: "1"})
+    files, reason = compiled._check(compiled.source_root() / compiled.BUILD_DIR)
+    if files:
+        assert out[0].endswith(SUFFIX) and out[1].startswith("compiled (")
+    else:
+        assert out[0].endswith("game.py") and out[1] == f"pure Python ({reason})"
 
 
 @pytest.mark.parametrize("name", ["hisoutab.engine.game", "hisoutab.engine.flow"])

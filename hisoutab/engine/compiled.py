@@ -2,12 +2,15 @@
 
 ``make fast`` (``scripts/build-fast.py``) compiles the engine's step loop and the rulesets' rules
 modules into ``build/fast/`` of the checkout, never next to the sources, with a manifest naming
-each compiled module and the SHA-256 of the source it was compiled from. When the package is
+each compiled module and the SHA-256 of the source it was compiled from. The build is used only
+when asked for, with ``HISOUTAB_COMPILED=1`` in the environment: then, when the package is
 imported, :func:`install` reads that manifest and, only if every listed source is unchanged and
 the build is for this interpreter, puts a finder first on ``sys.meta_path`` that loads those
-modules from the build; otherwise (no build, an edited source, another Python, or
-``HISOUTAB_PURE=1``) nothing is installed and every module is the pure-Python one. The modules of
-one build call each other directly, so the build is used whole or not at all.
+modules from the build; otherwise (not asked for, no build, an edited source, another Python)
+nothing is installed and every module is the pure-Python one. The modules of one build call each
+other directly, so the build is used whole or not at all. (Not by default: compiled functions
+keep no docstrings, and compiled code reads a frame's items without the scenario checker's
+probe seeing it — see docs/engine.md.)
 
 :func:`status` says which it is; ``hisoutab bench`` reports it.
 """
@@ -28,7 +31,7 @@ from typing import Any
 #: the build's directory, relative to the checkout holding the package
 BUILD_DIR = Path("build") / "fast"
 MANIFEST = "manifest.json"
-PURE_ENV = "HISOUTAB_PURE"
+COMPILED_ENV = "HISOUTAB_COMPILED"
 
 _status: dict[str, Any] = {"compiled": False, "reason": "not checked"}
 
@@ -86,8 +89,8 @@ def install() -> dict[str, Any]:
     global _status
     if _status["reason"] != "not checked":
         return _status
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
-        _status = {"compiled": False, "reason": f"{PURE_ENV} is set"}
+    if os.environ.get(COMPILED_ENV, "") in ("", "0"):
+        _status = {"compiled": False, "reason": f"{COMPILED_ENV}=1 uses the build of make fast"}
         return _status
     build = source_root() / BUILD_DIR
     try:
