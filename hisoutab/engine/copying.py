@@ -5,6 +5,7 @@ their usual names."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 R = TypeVar("R")
@@ -15,10 +16,37 @@ _set = object.__setattr__
 def replace(obj: R, /, **changes: Any) -> R:
     """A copy of ``obj`` with ``changes``; every other field is shared, not copied."""
     new = object.__new__(obj.__class__)
-    d = obj.__dict__.copy()
+    try:
+        d = obj.__dict__.copy()
+    except AttributeError:  # a wide record keeps its fields in slots (see record.record)
+        return _replace_slots(obj, new, changes)
+    if not d:  # the same, beside the empty dict of a base that has none
+        return _replace_slots(obj, new, changes)
     d.update(changes)
     _set(new, "__dict__", d)
     return new
+
+
+def _replace_slots(obj: R, new: R, changes: dict[str, Any]) -> R:
+    copy, fields = obj.__class__.__record_copy__  # type: ignore[attr-defined]
+    copy(obj, new)
+    for name, value in changes.items():
+        if name not in fields:
+            raise TypeError(f"{obj.__class__.__name__} has no field {name!r}")
+        _set(new, name, value)
+    return new
+
+
+def slot_copier(names: list[str]) -> Callable[[Any, Any], None]:
+    """A function copying the fields ``names`` (identifiers: a record's fields) of one object to
+    another, one line a field (as dataclasses writes ``__init__``): faster than a loop."""
+    if not all(n.isidentifier() for n in names):
+        raise ValueError(f"not field names: {names}")
+    body = "".join(f"    _set(new, {n!r}, obj.{n})\n" for n in names) or "    pass\n"
+    namespace: dict[str, Any] = {"_set": _set}
+    exec(f"def copy(obj, new):\n{body}", namespace)
+    copy: Callable[[Any, Any], None] = namespace["copy"]
+    return copy
 
 
 def freeze(data: Any) -> Any:

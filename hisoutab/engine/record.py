@@ -15,12 +15,13 @@ state held it. An optional field (``X | None``) round-trips ``None`` as JSON nul
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import types
 import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
 
-from .copying import freeze, frozen, replace
+from .copying import freeze, frozen, replace, slot_copier
 
 __all__ = ["freeze", "from_dict", "frozen", "is_record", "record", "replace", "stable_hash", "to_dict"]
 
@@ -29,11 +30,24 @@ R = TypeVar("R")
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
+#: from this many fields on, a record keeps them in slots rather than in its ``__dict__``: CPython
+#: shares one key table among the dicts of a class's instances only up to 29 attributes, so each
+#: copy of a wider record would have a dict of its own (1,584 bytes for 30 fields, against 272 for
+#: the slots of 30 and about 300 for a shared-key dict of 29)
+WIDE = 30
+
+
 @dataclass_transform(frozen_default=True)
 def record(cls: type[R]) -> type[R]:
-    """Declare an immutable record (a frozen dataclass with fast ``replace``)."""
-    cls = dataclasses.dataclass(frozen=True)(cls)
+    """Declare an immutable record (a frozen dataclass with fast ``replace``; with :data:`WIDE`
+    fields or more, in slots)."""
+    inherited = getattr(cls, "__dataclass_fields__", {})
+    wide = len(inherited) + len(inspect.get_annotations(cls)) >= WIDE
+    cls = dataclasses.dataclass(frozen=True, slots=wide)(cls)
     cls.__record__ = True  # type: ignore[attr-defined]
+    if wide:  # every field is a slot (a base's fields too): replace copies them one by one
+        names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        cls.__record_copy__ = (slot_copier(names), frozenset(names))  # type: ignore[attr-defined]
     return cls
 
 
