@@ -12,7 +12,7 @@ PYTEST_PARALLEL ?= -n 2 --dist loadscope
 # mkdocs-material's notice about a future MkDocs, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test test-long lab lint bench docs schemas setup system clean
+.PHONY: demo test test-long lab lint bench fast test-fast bench-fast fast-clean docs schemas setup system clean
 
 setup: $(STAMP) system
 
@@ -64,6 +64,23 @@ schemas: setup
 
 bench: setup
 	$(BIN)/hisoutab bench --json
+
+# Optional: the engine's step loop and the rulesets' rules modules compiled with mypyc (needs a C
+# compiler and the Python headers) into build/fast/, never next to the sources. Used only with
+# HISOUTAB_COMPILED=1 and while every compiled source is unchanged (pure Python otherwise);
+# `hisoutab bench` says which ran. test-fast: the pinned log hashes against the build; bench-fast:
+# the comparison with python-chess on it. See docs/engine.md, "The compiled build".
+fast: setup
+	$(BIN)/python scripts/build-fast.py
+
+test-fast: fast
+	HISOUTAB_COMPILED=1 $(BIN)/python -m pytest -n 0 tests/test_log_hashes.py tests/test_compiled.py
+
+bench-fast: fast
+	HISOUTAB_COMPILED=1 $(BIN)/hisoutab bench --versus chess --json
+
+fast-clean:
+	rm -rf build/fast
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache site .cache

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from hisoutab.cli.main import main
 from hisoutab.engine import bench
+from hisoutab.engine.compiled import build_label
 
 TOY = "toy-dice-race"
 
@@ -27,6 +28,7 @@ def test_versus_chess_reports_the_ratio_per_ruleset() -> None:
     data = json.loads(result.stdout)
     assert data["batches"] == 2 and data["games_per_batch"] == 2
     assert data["chess"].startswith("1.")
+    assert data["build"] == build_label()  # compiled or pure Python, and why
     (rid, figures), = data["rulesets"].items()
     assert rid == TOY
     assert figures["ratio_min"] <= figures["ratio"] <= figures["ratio_max"]
@@ -41,7 +43,8 @@ def test_versus_chess_covers_every_ruleset_by_default(monkeypatch: pytest.Monkey
 
     def fake(rulesets: list[str], **kw: Any) -> dict[str, Any]:
         seen.append(rulesets)
-        return {"chess": "1.11", "batches": 1, "games_per_batch": 1, "chess_games_per_batch": 1,
+        return {"build": "pure Python (no build)", "chess": "1.11", "batches": 1,
+                "games_per_batch": 1, "chess_games_per_batch": 1,
                 "rulesets": {r: {"ratio": 1.0, "ratio_min": 1.0, "ratio_max": 1.0,
                                  "decisions_per_s": 1.0, "chess_decisions_per_s": 1.0,
                                  "bytes_per_step": 1.0} for r in rulesets}}
@@ -56,6 +59,7 @@ def test_versus_chess_covers_every_ruleset_by_default(monkeypatch: pytest.Monkey
     table = invoke("bench", "--versus", "chess", "--ruleset", TOY)  # the table, one row a ruleset
     assert table.exit_code == 0, table.output
     assert "ratio" in table.stdout and TOY[:8] in table.stdout
+    assert "pure Python" in table.stdout  # the title says whether compiled code ran
 
 
 def test_chess_random_games_count_their_moves() -> None:

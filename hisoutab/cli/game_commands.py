@@ -307,7 +307,7 @@ def _versus_table(result: dict[str, Any]) -> Any:
 
     table = Table(title=f"versus python-chess {result['chess']}: {result['batches']} batches of "
                         f"{result['games_per_batch']} games and {result['chess_games_per_batch']} "
-                        f"chess games, CPU time")
+                        f"chess games, CPU time; {result['build']}")
     for name in ("ruleset", "ratio", "min–max", "decisions/s", "chess decisions/s", "bytes/step"):
         table.add_column(name, justify="left" if name == "ruleset" else "right")
     for rid, r in result["rulesets"].items():

@@ -4,6 +4,10 @@ Nothing here knows any particular game: rulesets keep the contract of :mod:`.con
 found through entry points (:mod:`.ruleset`).
 """
 
+from .compiled import install as _install_compiled
+
+_install_compiled()  # first: the modules below come from the compiled build when it is current
+
 from .agents import Agent, FirstLegalAgent, RandomAgent, ScriptedAgent, make_agent
 from .chance import Chance, Forced
 from .contract import Capabilities, Result, RulesetBase, Zone, check_contract

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hisoutab.engine.agents import RandomAgent
+from hisoutab.engine.compiled import build_label
 from hisoutab.engine.game import Game
 from hisoutab.engine.playouts import playouts
 
@@ -42,6 +43,7 @@ def bench(ruleset: str, games: int = 50, seed: int = 0, memory_games: int = 3,
     return {
         "ruleset": ruleset,
         "python": f"{platform.python_implementation()} {platform.python_version()} ({sys.base_prefix})",
+        "build": build_label(),
         "games": games,
         "decisions": decisions,
         "steps": steps,
@@ -206,7 +208,7 @@ def versus_chess(rulesets: list[str], games: int = 50, batches: int = 5, seed: i
     chess_random_games(range(1))  # warm both
     out: dict[str, Any] = {
         "python": f"{platform.python_implementation()} {platform.python_version()} ({sys.base_prefix})",
-        "chess": chess.__version__, "batches": batches, "games_per_batch": per_batch,
+        "build": build_label(), "chess": chess.__version__, "batches": batches, "games_per_batch": per_batch,
         "chess_games_per_batch": chess_games, "rulesets": {},
     }
     for rid in rulesets:

@@ -14,7 +14,7 @@ from .decision import Decision, Option
 from .errors import HisoutabError, IllegalChoice, InputError, NoDecision
 from .flow import Outcome, StepDef
 from .options import Options
-from .record import freeze, frozen
+from .record import freeze, frozen, replace
 from .ruleset import get_ruleset
 from .visibility import SeenStep, Window, player_view, seen_decision, seen_history
 
@@ -409,16 +409,23 @@ class Game:
         # pop the step's own frame and push the frames it asks for, in one new snapshot
         new = out.state
         then = out.then
-        fields = new.__dict__.copy()
         if then:
             if not _plain_frames(then):
                 then = tuple(freeze(f) for f in then)  # frames are immutable: a list becomes a tuple
-            fields["agenda"] = new.agenda[:-1] + tuple(then[::-1])
+            agenda = new.agenda[:-1] + tuple(then[::-1])
         else:
-            fields["agenda"] = new.agenda[:-1]
-        new = _new(new.__class__)
-        _set(new, "__dict__", fields)
-        if not fields["agenda"]:
+            agenda = new.agenda[:-1]
+        try:
+            fields = new.__dict__.copy()
+        except AttributeError:
+            fields = None
+        if fields:
+            fields["agenda"] = agenda
+            new = _new(new.__class__)
+            _set(new, "__dict__", fields)
+        else:  # a wide record keeps its fields in slots (see record.record)
+            new = replace(new, agenda=agenda)
+        if not agenda:
             self._checked_result(new)  # the step ends the game: its result must keep the contract
         at = self._at
         if type(out) is Outcome:
