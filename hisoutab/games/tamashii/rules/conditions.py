@@ -9,7 +9,8 @@ from .context import Context
 from .state import Player, State
 
 
-def _figure(ctx: Context, value: Any) -> int:
+def figure(ctx: Context, value: Any) -> int:
+    """A check's number (``needed``: the uplinks the player count needs; ``limit``: the round limit)."""
     if value == "needed":
         return ctx.uplinks_needed
     if value == "limit":
@@ -22,9 +23,9 @@ def _resources(p: Player, value: dict[str, int]) -> bool:
 
 
 WORLD: dict[str, Callable[[Context, State, Any], bool]] = {
-    "uplinks_at_least": lambda ctx, s, n: s.uplinks >= _figure(ctx, n),
+    "uplinks_at_least": lambda ctx, s, n: s.uplinks >= figure(ctx, n),
     "damaged_left_at_most": lambda ctx, s, n: len(s.damaged) <= n,
-    "round_at_least": lambda ctx, s, n: s.round >= _figure(ctx, n),
+    "round_at_least": lambda ctx, s, n: s.round >= figure(ctx, n),
 }
 PLAYER: dict[str, Callable[[Player, Any], bool]] = {
     "trace_at_most": lambda p, n: p.trace <= n,

@@ -19,6 +19,7 @@ from typing import Any
 from hisoutab.engine.evaluation import LOST, WON, squash
 
 from .codes import matches
+from .conditions import figure
 from .context import Context
 from .execute import sources
 from .state import Player, State
@@ -51,12 +52,8 @@ PLAYER_FIGURES: dict[str, Callable[[Player], float]] = {
 
 
 def target(ctx: Context, value: Any) -> float:
-    """A check's number (``needed``: the uplinks the player count needs; ``limit``: the round limit)."""
-    if value == "needed":
-        return ctx.uplinks_needed
-    if value == "limit":
-        return ctx.round_limit
-    return float(value)
+    """A check's number, as the conditions read it (:func:`.conditions.figure`)."""
+    return float(figure(ctx, value))
 
 
 def way(now: float, start: float, goal: float) -> float:
