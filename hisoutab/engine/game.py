@@ -18,9 +18,6 @@ from .record import freeze, frozen, replace
 from .ruleset import get_ruleset
 from .visibility import SeenStep, Window, player_view, seen_decision, seen_history
 
-_set = object.__setattr__  # builds a snapshot's field dict directly (see record.replace)
-_new = object.__new__
-
 
 def _plain_frames(then: tuple[Any, ...] | list[Any]) -> bool:
     """Whether the frames a step pushes are all tuples holding no list at any depth (as
@@ -415,16 +412,7 @@ class Game:
             agenda = new.agenda[:-1] + tuple(then[::-1])
         else:
             agenda = new.agenda[:-1]
-        try:
-            fields = new.__dict__.copy()
-        except AttributeError:
-            fields = None
-        if fields:
-            fields["agenda"] = agenda
-            new = _new(new.__class__)
-            _set(new, "__dict__", fields)
-        else:  # a wide record keeps its fields in slots (see record.record)
-            new = replace(new, agenda=agenda)
+        new = replace(new, agenda=agenda)  # a dict copy, or a wide record's slots (record.record)
         if not agenda:
             self._checked_result(new)  # the step ends the game: its result must keep the contract
         at = self._at

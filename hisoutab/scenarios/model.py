@@ -264,8 +264,7 @@ def _options(loc: Located, rs: Any, raw: Any, options: dict[str, Any] | None, le
         known = {o.name for o in rs.options}
         dropped = [k for k in opts_raw if k not in known]
         opts_raw = {k: v for k, v in opts_raw.items() if k in known}
-    if isinstance(opts_raw, dict):  # the file's own paths are read against its folder
-        opts_raw = rs.options.read_in(opts_raw, Path(loc.file).parent)
+    opts_raw = rs.options.read_in(opts_raw, Path(loc.file).parent)  # the file's paths, its folder's
     merged = {**opts_raw, **(options or {})}
     try:
         return rs.options.resolve(merged), merged, dropped
