@@ -11,6 +11,11 @@ STAMP  := $(VENV)/.installed
 PYTEST_PARALLEL ?= -n 2 --dist loadscope
 # mkdocs-material's notice about a future MkDocs, printed on every build
 export NO_MKDOCS_2_WARNING := 1
+# Python keeps the bytecode it compiles (and pytest its rewritten test modules) in __pycache__
+# (ignored by git): a machine that asks it not to (PYTHONDONTWRITEBYTECODE) would compile the
+# package and rewrite every test module again in each test process, 7 of a worker's 10 s of
+# collection
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: demo test test-long lab lint bench fast test-fast bench-fast fast-clean docs schemas setup system clean
 
