@@ -52,6 +52,10 @@ class Context:
                     pool.append(iid)
             pools.append(tuple(pool))
         self.pools: tuple[tuple[str, ...], ...] = tuple(pools)
+        #: statics.py's memo: the spell cards with a continuous ability, and the last state asked
+        #: about with its static effects in force
+        self.static_cards: frozenset[str] | None = None
+        self.statics_memo: tuple[Any, tuple[Any, ...]] | None = None
         self.fixed: tuple[tuple[str, ...] | None, ...] = tuple(
             tuple(f"{PLAYERS[i]}/{c}" for c in d.spells) if d.spells is not None else None
             for i, d in enumerate(self.decks))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
 from .cards import Effect, Spell
 from .common import deployed
@@ -32,53 +31,53 @@ class Static:
     position: int | None
 
 
-#: per game (its context): the last state asked about and its static effects in force. States are
-#: immutable, so the same state object has the same effects; the rules ask many times per step.
-_LAST: WeakKeyDictionary[Context, tuple[State, tuple[Static, ...]]] = WeakKeyDictionary()
-
-
 def in_force(ctx: Context, s: State) -> tuple[Static, ...]:
-    """Every static effect in force now, P1's cards first."""
+    """Every static effect in force now, P1's cards first. The game's context keeps the last state
+    asked about and its effects: states are immutable, so the same state object has the same
+    effects, and the rules ask many times per step."""
     if not ctx.abilities:
         return ()
-    last = _LAST.get(ctx)
+    last = ctx.statics_memo
     if last is not None and last[0] is s:
         return last[1]
-    found = tuple(_in_force(ctx, s))
-    _LAST[ctx] = (s, found)
+    found = _in_force(ctx, s)
+    ctx.statics_memo = (s, found)
     return found
-
-
-_STATIC_CARDS: WeakKeyDictionary[Context, frozenset[str]] = WeakKeyDictionary()
 
 
 def static_cards(ctx: Context) -> frozenset[str]:
     """The spell cards of the game with a continuous [While Deployed] ability (the only ones
-    :func:`in_force` need look at among the deployed cards)."""
-    found = _STATIC_CARDS.get(ctx)
+    :func:`in_force` need look at among the deployed cards), found once per game."""
+    found = ctx.static_cards
     if found is None:
-        found = _STATIC_CARDS[ctx] = frozenset(
+        found = ctx.static_cards = frozenset(
             iid for iid, card in ctx.cards.items() if not card.awakening
             and any(a.continuous for a in ctx.spell(iid).while_deployed))
     return found
 
 
-def _in_force(ctx: Context, s: State) -> Iterator[Static]:
+def _in_force(ctx: Context, s: State) -> tuple[Static, ...]:
     statics = static_cards(ctx)
-    for i in (0, 1):
-        p = s.players[i]
-        for card, k in deployed(ctx, p) if statics else ():
-            if card not in statics:
-                continue
-            for a in ctx.spell(card).while_deployed:
-                if a.continuous and holds(ctx, s, i, a.test):
-                    for e in a.effects:
-                        yield Static(i, card, e, k)
+    out: list[Static] = []
+    for i, p in enumerate(s.players):
+        if statics:
+            for card, k in deployed(ctx, p):
+                if card in statics:
+                    out += _deployed_effects(ctx, s, i, card, k)
         if p.awakened is not None:
             for a in ctx.awakening(p.awakened).static:
                 if holds(ctx, s, i, a.test):
-                    for e in a.effects:
-                        yield Static(i, p.awakened, e, None)
+                    out += (Static(i, p.awakened, e, None) for e in a.effects)
+    return tuple(out)
+
+
+def _deployed_effects(ctx: Context, s: State, i: int, card: str, k: int) -> Iterator[Static]:
+    """The effects of the continuous abilities of player ``i``'s card deployed in position ``k``
+    whose conditions hold."""
+    for a in ctx.spell(card).while_deployed:
+        if a.continuous and holds(ctx, s, i, a.test):
+            for e in a.effects:
+                yield Static(i, card, e, k)
 
 
 def applies_to(st: Static, i: int) -> bool:
