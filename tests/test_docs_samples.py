@@ -21,7 +21,7 @@ import itertools
 import re
 import shlex
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -198,10 +198,33 @@ def test_a_python_sample_prints_what_the_page_shows(label: str, code: str, print
         f"--- the code prints:\n{out.getvalue()}"
 
 
+@contextlib.contextmanager
+def designer_registries_kept() -> Iterator[None]:
+    """What a sample registers (``register_restriction`` … in docs/cards.md) is taken out again
+    afterwards: the designer tables of the rulesets' extensions and the vocabulary tables they fill
+    are as before, so no later test of this process (the schemas, the sample cards' vocabulary) sees
+    a sample's kinds."""
+    from hisoutab.games.recast_rift.rules import extensions as rr_ext
+    from hisoutab.games.recast_rift.rules import vocabulary as rr_v
+    from hisoutab.games.tamashii.rules import extensions as tm_ext
+    from hisoutab.games.tamashii.rules import vocabulary as tm_v
+
+    tables = [rr_ext.EFFECTS, rr_ext.TESTS, rr_ext.RESTRICTIONS, rr_ext.MODIFIERS, rr_v.EFFECT_VALUES,
+              rr_v.ALLOWED, rr_v.CONDITIONS, rr_v.COUNTED, rr_v.RESTRICTIONS, rr_v.NUMBERS,
+              tm_ext.EFFECTS, tm_v.EFFECT_VALUES, tm_v.EFFECT_WORDS]
+    kept = [table.copy() for table in tables]
+    try:
+        yield
+    finally:
+        for table, before in zip(tables, kept, strict=True):
+            table.clear()
+            table.update(before)  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(("label", "code"), python_programs(), ids=[s[0] for s in python_programs()])
 def test_a_python_program_of_the_docs_runs(label: str, code: str) -> None:
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
+        with contextlib.redirect_stdout(io.StringIO()), designer_registries_kept():
             exec(compile(code, label, "exec"), {"__name__": "__sample__"})
     except NameError as exc:
         pytest.skip(f"{label} is a fragment: {exc}")
