@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -39,7 +40,15 @@ _ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 
 def esc(text: Any) -> str:
     """Text content, escaped for XML (``<``, ``&``, ``>``)."""
+    if type(text) is str:
+        return _esc_text(text)
     return escape(str(text))
+
+
+@lru_cache(maxsize=1 << 15)
+def _esc_text(text: str) -> str:
+    """A text escaped (remembered: the same names and numbers are written in every picture)."""
+    return escape(text)
 
 
 def num(v: float | int) -> str:
@@ -53,9 +62,23 @@ def num(v: float | int) -> str:
 
 
 def _attr_value(v: Any) -> str:
+    """An attribute's value, quoted and escaped."""
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         v = num(v)
     return '"' + escape(str(v), _ENTITIES) + '"'
+
+
+def _attr(k: str, v: Any) -> str:
+    """`` name="value"``: underscores in the name become dashes (``data_player`` →
+    ``data-player``), a trailing one is dropped (``class_``)."""
+    return f" {k.rstrip('_').replace('_', '-')}={_attr_value(v)}"
+
+
+#: the attribute pairs written so far, by name, value and the value's type (1, 1.0 and True are
+#: written differently); emptied when it grows past _PAIRS_MAX
+_PAIRS: dict[tuple[str, Any, type], str] = {}
+_PAIRS_MAX = 1 << 16
+_REMEMBERED = frozenset({str, int, float})
 
 
 def attrs(a: Mapping[str, Any] | None) -> str:
@@ -63,8 +86,23 @@ def attrs(a: Mapping[str, Any] | None) -> str:
     Underscores in names become dashes (``data_player`` → ``data-player``)."""
     if not a:
         return ""
-    return "".join(f" {k.rstrip('_').replace('_', '-')}={_attr_value(v)}"
-                   for k, v in a.items() if v is not None)
+    out = []
+    pairs = _PAIRS
+    for k, v in a.items():
+        if v is None:
+            continue
+        kind = type(v)
+        if kind not in _REMEMBERED:  # a value of another kind: equal ones may be written apart
+            out.append(_attr(k, v))
+            continue
+        key = (k, v, kind)
+        pair = pairs.get(key)
+        if pair is None:
+            pair = pairs[key] = _attr(k, v)
+            if len(pairs) > _PAIRS_MAX:
+                pairs.clear()
+        out.append(pair)
+    return "".join(out)
 
 
 def el(tag: str, a: Mapping[str, Any] | None = None, *children: str, text: Any = None) -> str:

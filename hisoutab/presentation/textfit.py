@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 __all__ = ["Chip", "Fitted", "fit_text", "flow_chips", "text_width", "wrap", "wrap_parts"]
@@ -37,12 +38,19 @@ _OTHER = 0.84  # anything else (arrows, CJK, symbols): wide, to be safe
 
 def text_width(s: Any, size: float, bold: bool = False) -> float:
     """The estimated width of ``s`` drawn at font ``size``."""
+    return _ems(str(s), bold) * size
+
+
+@lru_cache(maxsize=1 << 15)
+def _ems(s: str, bold: bool) -> float:
+    """The width of ``s`` in ems (remembered: pictures measure the same names and the same growing
+    lines of :func:`wrap` again and again)."""
     table = _BOLD if bold else _REGULAR
     em = 0.0
-    for ch in str(s):
+    for ch in s:
         k = ord(ch) - 32
         em += table[k] if 0 <= k < len(table) else _NARROW.get(ch, _OTHER)
-    return em * size
+    return em
 
 
 def wrap(s: str, width: float, size: float, bold: bool = False) -> list[str]:

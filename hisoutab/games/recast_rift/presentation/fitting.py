@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from hisoutab.presentation.svg import INK, el
 
 
+@lru_cache(maxsize=1 << 14)
 def width_of(s: str, size: float, bold: bool = False) -> float:
-    """The estimated width of ``s`` at font ``size`` (wide characters count double)."""
+    """The estimated width of ``s`` at font ``size`` (wide characters count double; remembered:
+    the same names are fitted in every picture)."""
     per = 0.6 if bold else 0.55
     return sum((1.0 if unicodedata.east_asian_width(c) in "WF" else per) * size for c in s)
 
