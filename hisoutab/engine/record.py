@@ -18,12 +18,13 @@ import dataclasses
 import inspect
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, dataclass_transform
 
 from .copying import freeze, frozen, replace, slot_copier
 
-__all__ = ["freeze", "from_dict", "frozen", "is_record", "record", "replace", "stable_hash", "to_dict"]
+__all__ = ["freeze", "from_dict", "frozen", "is_record", "record", "replace", "stable_hash", "to_dict",
+           "type_hints"]
 
 R = TypeVar("R")
 
@@ -64,6 +65,12 @@ def to_dict(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): to_dict(v) for k, v in value.items()}
     return value
+
+
+def type_hints(cls: type) -> Mapping[str, Any]:
+    """The type hints of a record's fields (``typing.get_type_hints``), worked out once per class
+    (read-only: every caller shares them)."""
+    return _hints(cls)
 
 
 def _hints(cls: type) -> dict[str, Any]:

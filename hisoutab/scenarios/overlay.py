@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hisoutab.engine.errors import InputError
-from hisoutab.engine.record import from_dict, is_record, to_dict
+from hisoutab.engine.record import from_dict, is_record, to_dict, type_hints
 from hisoutab.engine.yamlio import Located
 
 from .places import Place
@@ -41,8 +41,9 @@ def field_names(cls: type) -> list[str]:
     return [f.name for f in dataclasses.fields(cls)]
 
 
-def hints_of(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+def hints_of(cls: type) -> Mapping[str, Any]:
+    """A record class's field types (worked out once per class; read-only)."""
+    return type_hints(cls)
 
 
 def players_field(state: Any, player_names: Sequence[str]) -> str | None:

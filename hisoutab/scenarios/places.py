@@ -11,6 +11,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hisoutab.engine.record import type_hints
+
 CARD_KINDS = ("cards", "card", "grid")
 
 
@@ -58,7 +60,7 @@ def card_zones(ruleset: Any, player_cls: type | None) -> list[Any]:
         return zones
     from hisoutab.engine.contract import Zone
 
-    hints = typing.get_type_hints(player_cls)
+    hints = type_hints(player_cls)
     out = []
     for f in dataclasses.fields(player_cls):
         h = hints[f.name]
@@ -76,11 +78,11 @@ def places_of(ruleset: Any, state: Any, pfield: str | None) -> list[Place]:
     zones = card_zones(ruleset, pcls)
     out: list[Place] = []
     if pcls is not None:
-        hints = typing.get_type_hints(pcls)
+        hints = type_hints(pcls)
         for i in range(len(players)):
             out += [Place(z, i, _slot_list(hints.get(z.attr))) for z in zones
                     if z.owner == "player" and z.attr in hints]
-    shints = typing.get_type_hints(type(state))
+    shints = type_hints(type(state))
     out += [Place(z, None, _slot_list(shints.get(z.attr))) for z in zones
             if z.owner == "shared" and z.attr in shints]
     return out
