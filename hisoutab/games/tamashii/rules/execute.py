@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
-from hisoutab.engine.contract import cell_address
 from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Frame, Outcome
 
 from . import models as m
 from . import vocabulary as v
-from .board import acting_mods, launcher_chips, player, put, set_cell, to_storage
+from .board import acting_mods, launcher_address, launcher_chips, player, put, set_cells, to_storage
 from .codes import chip_colour, in_core, matches
 from .context import Context, kind_of
 from .effects import apply
@@ -86,19 +86,21 @@ def printed_sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
                          ("TM-BODY-4",))
 
 
+@lru_cache(maxsize=1024)
 def _cells(cells: tuple[tuple[int, int], ...]) -> str:
-    return " ".join(cell_address("launcher", r, c) for r, c in cells)
+    return " ".join(launcher_address(r, c) for r, c in cells)
 
 
 def decide_codes(ctx: Context, s: State, frame: Frame) -> Decision | None:
     name = frame[1]
     ran = set(frame[2]) if len(frame) > 2 else set()
     p = player(s, name)
+    repeat, wild = ctx.options["a30.repeat"], ctx.options["a29.wild"]
     options = []
     for src in sources(ctx, s, p):
-        if not ctx.options["a30.repeat"] and src.key in ran:
+        if not repeat and src.key in ran:
             continue
-        for match in matches(tuple(src.code.pattern), p.launcher, p.core, ctx.options["a29.wild"]):
+        for match in matches(tuple(src.code.pattern), p.launcher, p.core, wild):
             options.append(Option(f"run {src.name} on {_cells(match.cells)}",
                                   [src.key, match.angle, [list(c) for c in match.cells]]))
     return ask("codes", name, [Option("done executing codes"), *options] if options else [],
@@ -129,8 +131,7 @@ def codes(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     a = apply(ctx, s, name, src.code.effects)
     p = player(a.state, name)
     used = tuple(p.launcher[r][c] for r, c in cells)
-    for r, c in cells:
-        p = set_cell(p, r, c, "")
+    p = set_cells(p, ((r, c, "") for r, c in cells))
     a.state = to_storage(ctx, put(a.state, p), name, used)
     core = ("TM-CHIP-1",) if any("C" in row for row in src.code.pattern) else ()
     event = {"type": "code", "player": name, "code": key, "angle": angle, "cells": [list(c) for c in cells]}
@@ -147,7 +148,6 @@ def codes_end(ctx: Context, s: State, frame: Frame) -> Outcome:
     name = frame[1]
     p = player(s, name)
     damaged = [(r, c, x) for r, c, x in launcher_chips(p) if chip_colour(x) == v.DAMAGED]
-    for r, c, _ in damaged:
-        p = set_cell(p, r, c, "")
+    p = set_cells(p, ((r, c, "") for r, c, _ in damaged))
     s = to_storage(ctx, put(s, p), name, tuple(x for _, _, x in damaged))
     return Outcome(s, f"{name}'s B3 is over: {len(damaged)} damaged chip(s) go to storage")
