@@ -38,6 +38,8 @@ def put(s: State, p: Player) -> State:
     """The state with ``p`` in the seat of the player of that name."""
     players = s.players
     k = seat(s, p.name)
+    if players[k] is p:  # nothing changed: the state is shared, not copied
+        return s
     return replace(s, players=players[:k] + (p,) + players[k + 1:])
 
 
@@ -66,7 +68,8 @@ def lose(p: Player, resource: str, n: int) -> Player:
 
 
 def heal(p: Player, n: int) -> Player:
-    return replace(p, hp=min(p.hp_max, p.hp + n))
+    hp = min(p.hp_max, p.hp + n)
+    return p if hp == p.hp else replace(p, hp=hp)
 
 
 def body(ctx: Context, p: Player) -> m.Body:
@@ -147,6 +150,8 @@ def set_cells(p: Player, chips: Iterable[tuple[int, int, str]], **changes: Any) 
     for r, c, chip in chips:
         rows[r] = rows[r][:c] + (chip,) + rows[r][c + 1:]
         changed = True
+    if not changed and not changes:
+        return p
     return replace(p, launcher=tuple(rows) if changed else p.launcher, **changes)
 
 
@@ -176,6 +181,8 @@ def keeper(ctx: Context, s: State, name: str) -> Player:
 
 def to_storage(ctx: Context, s: State, name: str, chips: tuple[str, ...]) -> State:
     """``chips`` into the player's storage area, or the one of all players (A-7)."""
+    if not chips:
+        return s
     p = keeper(ctx, s, name)
     return put(s, replace(p, storage=p.storage + chips))
 

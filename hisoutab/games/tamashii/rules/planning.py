@@ -137,7 +137,8 @@ def trace_check(ctx: Context, s: State, frame: Frame) -> Outcome:
     name = frame[1]
     p = player(s, name)
     n = trace_dice(ctx, p.trace)
-    s = put(s, replace(p, check=()))
+    if p.check:
+        s = put(s, replace(p, check=()))
     resolve: tuple[Frame, ...] = () if len(frame) > 2 else (("trace.resolve", name),)
     if n == 0:
         return Outcome(s, f"{name}'s trace is {p.trace}: no trace dice", then=resolve)
@@ -389,7 +390,8 @@ def program(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     p = player(s, name)
     if chosen is None or chosen[name].value is None:
         left = p.points
-        s = put(s, replace(p, points=0))
+        if left:
+            s = put(s, replace(p, points=0))
         why = "nothing to move" if chosen is None and left else "done"
         return Outcome(s, f"{name} ends programming ({why}; {left} point(s) lost)",
                        clauses=("TM-PROG-1",))
