@@ -75,68 +75,69 @@ class Match:
     cells: tuple[Cell, ...]
 
 
-#: the letters asking for a chip, each with its own band of a launcher's bits (:func:`_misses`)
+#: the letters asking for a chip, in the order of a launcher's fit masks (:func:`_fit_masks`)
 NEEDS = tuple(letter for letter, need in v.LETTERS.items() if need is not None)
 _NEED_INDEX = {letter: k for k, letter in enumerate(NEEDS)}
 
-#: one placement of a rotation on a launcher of a given size: its angle, the bit mask of its chip
-#: cells (bit ``r * columns + c``), what it asks of them (:func:`_bit`: each cell's bit in the band
-#: of the letter it asks for), and its chip cells in reading order
-Placement = tuple[int, int, int, tuple[Cell, ...]]
+#: one rotation of a pattern on a launcher of a given size, cells as bits ``r * columns + c``: its
+#: angle; the bit of each top left cell where it fits on the launcher; each chip position's letter
+#: (an index in :data:`NEEDS`) and its bit's distance from the top left cell; and, by the bit of a
+#: top left cell, the mask of the chip cells placed there and those cells in reading order
+Shape = tuple[int, int, tuple[tuple[int, int], ...], dict[int, tuple[int, tuple[Cell, ...]]]]
 
 
 def matches(pattern: tuple[str, ...], launcher: Grid, core: str, wild: str = "any") -> tuple[Match, ...]:
     """Every placement of ``pattern`` on ``launcher``, one per distinct set of cells: each
-    rotation (:func:`rotations`) at each place it fits, in that order, where every chip position
-    holds a chip that :func:`fits` it; a set of cells already found keeps its first rotation."""
+    rotation (:func:`rotations`) at each place it fits, in that order (top to bottom, left to
+    right), where every chip position holds a chip that :func:`fits` it; a set of cells already
+    found keeps its first rotation."""
     rows = len(launcher)
     cols = len(launcher[0]) if rows else 0
-    miss = _misses(launcher, core, wild)
+    fit = _fit_masks(launcher, core, wild)
     found: dict[int, Match] = {}
-    for angle, union, asks, cells in _placements(tuple(pattern), rows, cols):
-        if not asks & miss and union not in found:
-            found[union] = Match(angle, cells)
+    for angle, places, positions, placed in _shapes(tuple(pattern), rows, cols):
+        for k, shift in positions:  # the places where every position so far holds a fitting chip
+            places &= fit[k] >> shift
+        while places:
+            low = places & -places
+            cells, at = placed[low]
+            if cells not in found:
+                found[cells] = Match(angle, at)
+            places ^= low
     return tuple(found.values())
 
 
-def _bit(letter: str, r: int, c: int, rows: int, cols: int) -> int:
-    """The bit of cell (r, c) in the band of ``letter``: one band of ``rows * cols`` bits a letter."""
-    return 1 << (_NEED_INDEX[letter] * rows * cols + r * cols + c)
-
-
 @lru_cache(maxsize=256)
-def _misses(launcher: Grid, core: str, wild: str) -> int:
-    """For each letter of :data:`NEEDS` and each launcher cell, the cell's bit in the letter's band
-    (:func:`_bit`) when its chip does not fit the letter (:func:`fits`): a placement matches when
-    it asks for none of these."""
-    rows = len(launcher)
-    cols = len(launcher[0]) if rows else 0
-    miss = 0
+def _fit_masks(launcher: Grid, core: str, wild: str) -> tuple[int, ...]:
+    """For each letter of :data:`NEEDS`, the bit mask of the launcher cells whose chip fits it
+    (:func:`fits`), bit ``r * columns + c``."""
+    cols = len(launcher[0]) if launcher else 0
+    fit = [0] * len(NEEDS)
     for r, row in enumerate(launcher):
         for c, chip in enumerate(row):
-            miss |= _unfit(chip_colour(chip), core, wild, rows * cols) << (r * cols + c)
-    return miss
+            for k in _fitting(chip_colour(chip), core, wild):
+                fit[k] |= 1 << (r * cols + c)
+    return tuple(fit)
 
 
 @lru_cache(maxsize=256)
-def _unfit(colour: str, core: str, wild: str, size: int) -> int:
-    """The letters a chip of ``colour`` (``""`` no chip) does not fit, as the first bit of each of
-    their bands (bands of ``size`` bits, :func:`_bit`)."""
-    return sum(1 << (k * size) for k, letter in enumerate(NEEDS) if not fits(letter, colour, core, wild))
+def _fitting(colour: str, core: str, wild: str) -> tuple[int, ...]:
+    """The letters (indices in :data:`NEEDS`) a chip of ``colour`` (``""`` no chip) fits."""
+    return tuple(k for k, letter in enumerate(NEEDS) if fits(letter, colour, core, wild))
 
 
 @lru_cache(maxsize=1024)
-def _placements(pattern: tuple[str, ...], rows: int, cols: int) -> tuple[Placement, ...]:
-    """Every place each rotation of ``pattern`` fits on a launcher of ``rows`` by ``cols``, rotation
-    by rotation, then top to bottom and left to right."""
-    return tuple(_placement(angle, p, top, left, rows, cols)
-                 for angle, p in rotations(pattern)
-                 for top in range(rows - len(p) + 1)
-                 for left in range(cols - len(p[0]) + 1))
+def _shapes(pattern: tuple[str, ...], rows: int, cols: int) -> tuple[Shape, ...]:
+    """Each rotation of ``pattern`` (:func:`rotations`) on a launcher of ``rows`` by ``cols``."""
+    return tuple(_shape(angle, p, rows, cols) for angle, p in rotations(pattern))
 
 
-def _placement(angle: int, p: tuple[str, ...], top: int, left: int, rows: int, cols: int) -> Placement:
-    cells = tuple((top + r, left + c) for r, row in enumerate(p) for c, letter in enumerate(row)
-                  if letter in _NEED_INDEX)
-    asks = sum(_bit(p[r - top][c - left], r, c, rows, cols) for r, c in cells)
-    return angle, sum(1 << (r * cols + c) for r, c in cells), asks, cells
+def _shape(angle: int, p: tuple[str, ...], rows: int, cols: int) -> Shape:
+    chips = [(r, c, _NEED_INDEX[letter]) for r, row in enumerate(p) for c, letter in enumerate(row)
+             if letter in _NEED_INDEX]
+    placed: dict[int, tuple[int, tuple[Cell, ...]]] = {}
+    for top in range(rows - len(p) + 1):
+        for left in range(cols - len(p[0]) + 1):
+            at = tuple((top + r, left + c) for r, c, _ in chips)
+            placed[1 << (top * cols + left)] = (sum(1 << (r * cols + c) for r, c in at), at)
+    return angle, sum(placed), tuple((k, r * cols + c) for r, c, k in chips), placed
