@@ -214,11 +214,10 @@ def trace_resolve(ctx: Context, s: State, frame: Frame) -> Outcome:
     p = player(s, name)
     faces = sum(1 for d in p.check if is_enemy(ctx, d))
     hit = faces > 0 if ctx.options["a19.enemy"] == "rolled" else bool(p.enemies)
-    s = put(s, replace(p, check=()))
     if not hit:
+        s = put(s, replace(p, check=()))
         return Outcome(s, f"{name}'s trace check shows no enemy", clauses=("TM-TRACE-2",))
-    p = player(s, name)
-    s = put(s, replace(p, trace=0))
+    s = put(s, replace(p, check=(), trace=0))
     n = faces if ctx.options["a20.count"] == "per_face" else 1
     where = ("middle",) if ctx.options["a21.place"] == "middle" else ()  # A-21: where the card goes
     then = (("enemy.draw", name, n, *where),) if n else ()
@@ -270,8 +269,12 @@ def refill(ctx: Context, s: State, frame: Frame) -> Outcome:
     i, rng, event = ctx.chance.draw_any(s.rng, bag, what=f"{whose} bag", player=name)
     chip = bag[i]
     r, c = empty[0]
-    s = put(replace(s, rng=rng), set_cell(p, r, c, chip))
-    s = put(s, replace(keeper(ctx, s, name), bag=bag[:i] + bag[i + 1:], storage=storage))
+    left = {"bag": bag[:i] + bag[i + 1:], "storage": storage}
+    s = replace(s, rng=rng)
+    if k is p:  # the player's own bag and storage (A-7): one copy of the record
+        s = put(s, set_cells(p, ((r, c, chip),), **left))
+    else:
+        s = put(put(s, set_cell(p, r, c, chip)), replace(k, **left))
     then: tuple[tuple[Any, ...], ...] = (("refill", name, "again"),) if len(empty) > 1 else ()
     if ctx.options["a63.place"] == "player":
         filled = [*(frame[3] if len(frame) > 3 else ()), [r, c]]
