@@ -115,15 +115,15 @@ def _fit_masks(launcher: Grid, core: str, wild: str) -> tuple[int, ...]:
     fit = [0] * len(NEEDS)
     for r, row in enumerate(launcher):
         for c, chip in enumerate(row):
-            for k in _fitting(chip_colour(chip), core, wild):
+            for k in _fitting(chip, core, wild):
                 fit[k] |= 1 << (r * cols + c)
     return tuple(fit)
 
 
-@lru_cache(maxsize=256)
-def _fitting(colour: str, core: str, wild: str) -> tuple[int, ...]:
-    """The letters (indices in :data:`NEEDS`) a chip of ``colour`` (``""`` no chip) fits."""
-    return tuple(k for k, letter in enumerate(NEEDS) if fits(letter, colour, core, wild))
+@lru_cache(maxsize=1024)
+def _fitting(chip: str, core: str, wild: str) -> tuple[int, ...]:
+    """The letters (indices in :data:`NEEDS`) ``chip`` (``""`` none) fits."""
+    return tuple(k for k, letter in enumerate(NEEDS) if fits(letter, chip, core, wild))
 
 
 @lru_cache(maxsize=1024)

@@ -3,6 +3,8 @@ every card instance, and the chance source."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hisoutab.engine.chance import Chance
 from hisoutab.engine.options import Options
 
@@ -15,6 +17,7 @@ def instances(kind: str, copies: int) -> tuple[str, ...]:
     return tuple(f"{kind}#{k}" for k in range(1, copies + 1))
 
 
+@lru_cache(maxsize=4096)
 def kind_of(card: str) -> str:
     """``P1/shadow-step`` → ``shadow-step``; ``red#3`` → ``red``."""
     return card.rsplit("/", 1)[-1].split("#", 1)[0]
