@@ -62,15 +62,25 @@ def sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
         yield src
 
 
+def board_sources(ctx: Context) -> tuple[Source, ...]:
+    """The codes every player may run all game (TM-CODE-2): the basic codes, the experience code
+    and the campaign's special code; made when first asked."""
+    fixed = ctx.board_sources
+    if fixed is None:
+        special = ctx.content.campaign.special_code
+        fixed = ctx.board_sources = (
+            *(Source(f"basic:{code.id}", code.name, code, ("TM-CODE-2.1",))
+              for code in ctx.content.board.basic_codes),
+            *xp_sources(ctx),
+            Source("special", special.name, special, ("TM-CODE-2.4",)))
+    return fixed
+
+
 def printed_sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
     """Every code the player may run (TM-CODE-2), as printed: the basic codes, the experience code,
     the campaign's special code, the acting mods' codes, the primary enemy's Hack and Expel, the
     Transfer codes of cyberbodies (A-47)."""
-    for code in ctx.content.board.basic_codes:
-        yield Source(f"basic:{code.id}", code.name, code, ("TM-CODE-2.1",))
-    yield from xp_sources(ctx)
-    special = ctx.content.campaign.special_code
-    yield Source("special", special.name, special, ("TM-CODE-2.4",))
+    yield from board_sources(ctx)
     for mod in acting_mods(ctx, p):
         if mod.code is not None:
             yield Source(f"mod:{mod.id}", mod.name, mod.code, ("TM-CODE-2.2", "TM-MOD-5"))
