@@ -4,8 +4,11 @@ launcher's cells (TM-COMP-13), gaining chips (TM-CHIPOP-1) and damaged chips (TM
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from typing import Any
 
+from hisoutab.engine.contract import cell_address
 from hisoutab.engine.record import replace
 
 from . import models as m
@@ -17,16 +20,27 @@ CAP = 5
 
 
 def seat(s: State, name: str) -> int:
-    return next(k for k, p in enumerate(s.players) if p.name == name)
+    """The seat of the player called ``name`` (StopIteration when there is none)."""
+    for k, p in enumerate(s.players):
+        if p.name == name:
+            return k
+    raise StopIteration(name)
 
 
 def player(s: State, name: str) -> Player:
-    return s.players[seat(s, name)]
+    for p in s.players:
+        if p.name == name:
+            return p
+    raise StopIteration(name)
 
 
 def put(s: State, p: Player) -> State:
+    """The state with ``p`` in the seat of the player of that name."""
+    players = s.players
     k = seat(s, p.name)
-    return replace(s, players=s.players[:k] + (p,) + s.players[k + 1:])
+    if players[k] is p:  # nothing changed: the state is shared, not copied
+        return s
+    return replace(s, players=players[:k] + (p,) + players[k + 1:])
 
 
 def order(ctx: Context, s: State) -> tuple[str, ...]:
@@ -54,7 +68,8 @@ def lose(p: Player, resource: str, n: int) -> Player:
 
 
 def heal(p: Player, n: int) -> Player:
-    return replace(p, hp=min(p.hp_max, p.hp + n))
+    hp = min(p.hp_max, p.hp + n)
+    return p if hp == p.hp else replace(p, hp=hp)
 
 
 def body(ctx: Context, p: Player) -> m.Body:
@@ -98,6 +113,23 @@ def cell_kind(ctx: Context, p: Player, r: int, c: int) -> str:
     return kind
 
 
+def usable_kinds(ctx: Context, p: Player) -> tuple[str, ...]:
+    """The launcher's rows of cell kinds as :func:`cell_kind` gives them for ``p``."""
+    unlocked = "L" if ctx.options["a6.unlocked"] == "light" else "D"
+    return _kinds(ctx.launcher_kinds, tuple(p.unlocked), unlocked)
+
+
+@lru_cache(maxsize=64)
+def _kinds(kinds: tuple[str, ...], unlocked: tuple[int, ...], as_kind: str) -> tuple[str, ...]:
+    return tuple(row.replace("X", as_kind) if r in unlocked else row for r, row in enumerate(kinds))
+
+
+@lru_cache(maxsize=64)
+def launcher_address(r: int, c: int) -> str:
+    """The address of a launcher cell: ``launcher[1][2]``."""
+    return cell_address("launcher", r, c)
+
+
 def cells(ctx: Context) -> Iterator[tuple[int, int]]:
     for r, row in enumerate(ctx.launcher_kinds):
         for c in range(len(row)):
@@ -107,6 +139,20 @@ def cells(ctx: Context) -> Iterator[tuple[int, int]]:
 def set_cell(p: Player, r: int, c: int, chip: str) -> Player:
     row = p.launcher[r][:c] + (chip,) + p.launcher[r][c + 1:]
     return replace(p, launcher=p.launcher[:r] + (row,) + p.launcher[r + 1:])
+
+
+def set_cells(p: Player, chips: Iterable[tuple[int, int, str]], **changes: Any) -> Player:
+    """The player with each ``(r, c, chip)`` put in its launcher cell, one after another (as
+    :func:`set_cell` does), and ``changes`` to other fields, in one copy of the record; the rows
+    left alone are shared."""
+    rows = list(p.launcher)
+    changed = False
+    for r, c, chip in chips:
+        rows[r] = rows[r][:c] + (chip,) + rows[r][c + 1:]
+        changed = True
+    if not changed and not changes:
+        return p
+    return replace(p, launcher=tuple(rows) if changed else p.launcher, **changes)
 
 
 def launcher_chips(p: Player) -> Iterator[tuple[int, int, str]]:
@@ -135,6 +181,8 @@ def keeper(ctx: Context, s: State, name: str) -> Player:
 
 def to_storage(ctx: Context, s: State, name: str, chips: tuple[str, ...]) -> State:
     """``chips`` into the player's storage area, or the one of all players (A-7)."""
+    if not chips:
+        return s
     p = keeper(ctx, s, name)
     return put(s, replace(p, storage=p.storage + chips))
 

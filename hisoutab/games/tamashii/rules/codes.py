@@ -5,6 +5,7 @@ TM-CHIP-1), any chip but a damaged one (*), or nothing (.)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import vocabulary as v
 
@@ -25,8 +26,13 @@ def mirror(pattern: tuple[str, ...]) -> tuple[str, ...]:
 
 def rotations(pattern: tuple[str, ...]) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """The distinct rotations of a pattern with their angles (0, 90, 180, 270), never mirrored."""
+    return _rotations(tuple(pattern))
+
+
+@lru_cache(maxsize=512)
+def _rotations(pattern: tuple[str, ...]) -> tuple[tuple[int, tuple[str, ...]], ...]:
     out: list[tuple[int, tuple[str, ...]]] = []
-    p = tuple(pattern)
+    p = pattern
     for angle in (0, 90, 180, 270):
         if all(p != q for _, q in out):
             out.append((angle, p))
@@ -69,29 +75,69 @@ class Match:
     cells: tuple[Cell, ...]
 
 
+#: the letters asking for a chip, in the order of a launcher's fit masks (:func:`_fit_masks`)
+NEEDS = tuple(letter for letter, need in v.LETTERS.items() if need is not None)
+_NEED_INDEX = {letter: k for k, letter in enumerate(NEEDS)}
+
+#: one rotation of a pattern on a launcher of a given size, cells as bits ``r * columns + c``: its
+#: angle; the bit of each top left cell where it fits on the launcher; each chip position's letter
+#: (an index in :data:`NEEDS`) and its bit's distance from the top left cell; and, by the bit of a
+#: top left cell, the mask of the chip cells placed there and those cells in reading order
+Shape = tuple[int, int, tuple[tuple[int, int], ...], dict[int, tuple[int, tuple[Cell, ...]]]]
+
+
 def matches(pattern: tuple[str, ...], launcher: Grid, core: str, wild: str = "any") -> tuple[Match, ...]:
-    """Every placement of ``pattern`` on ``launcher``, one per distinct set of cells."""
-    found: dict[frozenset[Cell], Match] = {}
+    """Every placement of ``pattern`` on ``launcher``, one per distinct set of cells: each
+    rotation (:func:`rotations`) at each place it fits, in that order (top to bottom, left to
+    right), where every chip position holds a chip that :func:`fits` it; a set of cells already
+    found keeps its first rotation."""
     rows = len(launcher)
     cols = len(launcher[0]) if rows else 0
-    for angle, p in rotations(pattern):
-        h, w = len(p), len(p[0])
-        for top in range(rows - h + 1):
-            for left in range(cols - w + 1):
-                cells = _place(p, launcher, top, left, core, wild)
-                if cells is not None and frozenset(cells) not in found:
-                    found[frozenset(cells)] = Match(angle, cells)
+    fit = _fit_masks(launcher, core, wild)
+    found: dict[int, Match] = {}
+    for angle, places, positions, placed in _shapes(tuple(pattern), rows, cols):
+        for k, shift in positions:  # the places where every position so far holds a fitting chip
+            places &= fit[k] >> shift
+        while places:
+            low = places & -places
+            cells, at = placed[low]
+            if cells not in found:
+                found[cells] = Match(angle, at)
+            places ^= low
     return tuple(found.values())
 
 
-def _place(p: tuple[str, ...], launcher: Grid, top: int, left: int, core: str,
-           wild: str) -> tuple[Cell, ...] | None:
-    cells: list[Cell] = []
-    for r, row in enumerate(p):
-        for c, letter in enumerate(row):
-            chip = launcher[top + r][left + c]
-            if not fits(letter, chip, core, wild):
-                return None
-            if v.LETTERS[letter] is not None:
-                cells.append((top + r, left + c))
-    return tuple(cells)
+@lru_cache(maxsize=256)
+def _fit_masks(launcher: Grid, core: str, wild: str) -> tuple[int, ...]:
+    """For each letter of :data:`NEEDS`, the bit mask of the launcher cells whose chip fits it
+    (:func:`fits`), bit ``r * columns + c``."""
+    cols = len(launcher[0]) if launcher else 0
+    fit = [0] * len(NEEDS)
+    for r, row in enumerate(launcher):
+        for c, chip in enumerate(row):
+            for k in _fitting(chip, core, wild):
+                fit[k] |= 1 << (r * cols + c)
+    return tuple(fit)
+
+
+@lru_cache(maxsize=1024)
+def _fitting(chip: str, core: str, wild: str) -> tuple[int, ...]:
+    """The letters (indices in :data:`NEEDS`) ``chip`` (``""`` none) fits."""
+    return tuple(k for k, letter in enumerate(NEEDS) if fits(letter, chip, core, wild))
+
+
+@lru_cache(maxsize=1024)
+def _shapes(pattern: tuple[str, ...], rows: int, cols: int) -> tuple[Shape, ...]:
+    """Each rotation of ``pattern`` (:func:`rotations`) on a launcher of ``rows`` by ``cols``."""
+    return tuple(_shape(angle, p, rows, cols) for angle, p in rotations(pattern))
+
+
+def _shape(angle: int, p: tuple[str, ...], rows: int, cols: int) -> Shape:
+    chips = [(r, c, _NEED_INDEX[letter]) for r, row in enumerate(p) for c, letter in enumerate(row)
+             if letter in _NEED_INDEX]
+    placed: dict[int, tuple[int, tuple[Cell, ...]]] = {}
+    for top in range(rows - len(p) + 1):
+        for left in range(cols - len(p[0]) + 1):
+            at = tuple((top + r, left + c) for r, c, _ in chips)
+            placed[1 << (top * cols + left)] = (sum(1 << (r * cols + c) for r, c in at), at)
+    return angle, sum(placed), tuple((k, r * cols + c) for r, c, k in chips), placed

@@ -67,7 +67,8 @@ def combat_power(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcom
     p = player(s, name)
     paid = chosen[name].value if chosen is not None else 0
     n = stat(ctx, p, "attack") + paid
-    s = put(s, replace(p, power=p.power - paid))
+    if paid:
+        s = put(s, replace(p, power=p.power - paid))
     s = replace(s, combat=Combat(player=name))
     then = (*(("combat.die", name, "attack") for _ in range(n)), ("combat.die", name, "number"),
             ("combat.die", name, "type"), ("combat.reroll", name), ("combat.sortie", name),
@@ -222,7 +223,8 @@ def combat_attack(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outco
     assert c is not None
     if chosen is None or chosen[name].value is None:
         declined = chosen is not None and ctx.options["a37.decline"] == "final"
-        s = replace(s, combat=replace(c, declined=c.declined or declined))
+        if declined and not c.declined:
+            s = replace(s, combat=replace(c, declined=True))
         text = "cannot attack" if chosen is None else "holds back"
         clauses = ("TM-CMB-3", "TM-CMB-4.1") if c.at is None else ("TM-CMB-3",)
         return Outcome(s, f"{name} {text}", then=after_attack(s, name, False), clauses=clauses)

@@ -3,6 +3,9 @@ every card instance, and the chance source."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
 from hisoutab.engine.chance import Chance
 from hisoutab.engine.options import Options
 
@@ -10,11 +13,15 @@ from . import vocabulary as v
 from .content import Content, load_content
 from .schema import TamashiiSetup
 
+if TYPE_CHECKING:
+    from .execute import Source
+
 
 def instances(kind: str, copies: int) -> tuple[str, ...]:
     return tuple(f"{kind}#{k}" for k in range(1, copies + 1))
 
 
+@lru_cache(maxsize=4096)
 def kind_of(card: str) -> str:
     """``P1/shadow-step`` → ``shadow-step``; ``red#3`` → ``red``."""
     return card.rsplit("/", 1)[-1].split("#", 1)[0]
@@ -68,6 +75,9 @@ class Context:
             + self.tiles + self.markers + self.protocols)
         #: card → the kind of hidden place that may hold it (:mod:`.hidden`), made when first asked
         self.hidden_kinds: dict[str, str] | None = None
+        #: the basic, experience and special codes as sources (:func:`.execute.board_sources`),
+        #: made when first asked
+        self.board_sources: tuple[Source, ...] | None = None
 
     def opt(self, name: str) -> object:
         value: object = self.options[name]

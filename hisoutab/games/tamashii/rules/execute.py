@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
-from hisoutab.engine.contract import cell_address
 from hisoutab.engine.decision import Decision, Option
 from hisoutab.engine.flow import Frame, Outcome
 
 from . import models as m
 from . import vocabulary as v
-from .board import acting_mods, launcher_chips, player, put, set_cell, to_storage
+from .board import acting_mods, launcher_address, launcher_chips, player, put, set_cells, to_storage
 from .codes import chip_colour, in_core, matches
 from .context import Context, kind_of
 from .effects import apply
@@ -62,15 +62,25 @@ def sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
         yield src
 
 
+def board_sources(ctx: Context) -> tuple[Source, ...]:
+    """The codes every player may run all game (TM-CODE-2): the basic codes, the experience code
+    and the campaign's special code; made when first asked."""
+    fixed = ctx.board_sources
+    if fixed is None:
+        special = ctx.content.campaign.special_code
+        fixed = ctx.board_sources = (
+            *(Source(f"basic:{code.id}", code.name, code, ("TM-CODE-2.1",))
+              for code in ctx.content.board.basic_codes),
+            *xp_sources(ctx),
+            Source("special", special.name, special, ("TM-CODE-2.4",)))
+    return fixed
+
+
 def printed_sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
     """Every code the player may run (TM-CODE-2), as printed: the basic codes, the experience code,
     the campaign's special code, the acting mods' codes, the primary enemy's Hack and Expel, the
     Transfer codes of cyberbodies (A-47)."""
-    for code in ctx.content.board.basic_codes:
-        yield Source(f"basic:{code.id}", code.name, code, ("TM-CODE-2.1",))
-    yield from xp_sources(ctx)
-    special = ctx.content.campaign.special_code
-    yield Source("special", special.name, special, ("TM-CODE-2.4",))
+    yield from board_sources(ctx)
     for mod in acting_mods(ctx, p):
         if mod.code is not None:
             yield Source(f"mod:{mod.id}", mod.name, mod.code, ("TM-CODE-2.2", "TM-MOD-5"))
@@ -86,19 +96,21 @@ def printed_sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
                          ("TM-BODY-4",))
 
 
+@lru_cache(maxsize=1024)
 def _cells(cells: tuple[tuple[int, int], ...]) -> str:
-    return " ".join(cell_address("launcher", r, c) for r, c in cells)
+    return " ".join(launcher_address(r, c) for r, c in cells)
 
 
 def decide_codes(ctx: Context, s: State, frame: Frame) -> Decision | None:
     name = frame[1]
     ran = set(frame[2]) if len(frame) > 2 else set()
     p = player(s, name)
+    repeat, wild = ctx.options["a30.repeat"], ctx.options["a29.wild"]
     options = []
     for src in sources(ctx, s, p):
-        if not ctx.options["a30.repeat"] and src.key in ran:
+        if not repeat and src.key in ran:
             continue
-        for match in matches(tuple(src.code.pattern), p.launcher, p.core, ctx.options["a29.wild"]):
+        for match in matches(tuple(src.code.pattern), p.launcher, p.core, wild):
             options.append(Option(f"run {src.name} on {_cells(match.cells)}",
                                   [src.key, match.angle, [list(c) for c in match.cells]]))
     return ask("codes", name, [Option("done executing codes"), *options] if options else [],
@@ -129,8 +141,7 @@ def codes(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     a = apply(ctx, s, name, src.code.effects)
     p = player(a.state, name)
     used = tuple(p.launcher[r][c] for r, c in cells)
-    for r, c in cells:
-        p = set_cell(p, r, c, "")
+    p = set_cells(p, ((r, c, "") for r, c in cells))
     a.state = to_storage(ctx, put(a.state, p), name, used)
     core = ("TM-CHIP-1",) if any("C" in row for row in src.code.pattern) else ()
     event = {"type": "code", "player": name, "code": key, "angle": angle, "cells": [list(c) for c in cells]}
@@ -147,7 +158,6 @@ def codes_end(ctx: Context, s: State, frame: Frame) -> Outcome:
     name = frame[1]
     p = player(s, name)
     damaged = [(r, c, x) for r, c, x in launcher_chips(p) if chip_colour(x) == v.DAMAGED]
-    for r, c, _ in damaged:
-        p = set_cell(p, r, c, "")
+    p = set_cells(p, ((r, c, "") for r, c, _ in damaged))
     s = to_storage(ctx, put(s, p), name, tuple(x for _, _, x in damaged))
     return Outcome(s, f"{name}'s B3 is over: {len(damaged)} damaged chip(s) go to storage")

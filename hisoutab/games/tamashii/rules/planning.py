@@ -7,6 +7,7 @@ player's whole trace check in turn, or every player's roll first and then the dr
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hisoutab.engine.contract import cell_address
@@ -15,7 +16,21 @@ from hisoutab.engine.flow import Frame, Outcome
 from hisoutab.engine.record import replace
 
 from . import dice
-from .board import acting_mods, cell_kind, cells, keeper, order, player, put, set_cell, stat, to_storage
+from .board import (
+    acting_mods,
+    cell_kind,
+    cells,
+    keeper,
+    launcher_address,
+    order,
+    player,
+    put,
+    set_cell,
+    set_cells,
+    stat,
+    to_storage,
+    usable_kinds,
+)
 from .codes import chip_colour
 from .context import Context
 from .effects import apply
@@ -122,7 +137,8 @@ def trace_check(ctx: Context, s: State, frame: Frame) -> Outcome:
     name = frame[1]
     p = player(s, name)
     n = trace_dice(ctx, p.trace)
-    s = put(s, replace(p, check=()))
+    if p.check:
+        s = put(s, replace(p, check=()))
     resolve: tuple[Frame, ...] = () if len(frame) > 2 else (("trace.resolve", name),)
     if n == 0:
         return Outcome(s, f"{name}'s trace is {p.trace}: no trace dice", then=resolve)
@@ -198,11 +214,10 @@ def trace_resolve(ctx: Context, s: State, frame: Frame) -> Outcome:
     p = player(s, name)
     faces = sum(1 for d in p.check if is_enemy(ctx, d))
     hit = faces > 0 if ctx.options["a19.enemy"] == "rolled" else bool(p.enemies)
-    s = put(s, replace(p, check=()))
     if not hit:
+        s = put(s, replace(p, check=()))
         return Outcome(s, f"{name}'s trace check shows no enemy", clauses=("TM-TRACE-2",))
-    p = player(s, name)
-    s = put(s, replace(p, trace=0))
+    s = put(s, replace(p, check=(), trace=0))
     n = faces if ctx.options["a20.count"] == "per_face" else 1
     where = ("middle",) if ctx.options["a21.place"] == "middle" else ()  # A-21: where the card goes
     then = (("enemy.draw", name, n, *where),) if n else ()
@@ -212,7 +227,9 @@ def trace_resolve(ctx: Context, s: State, frame: Frame) -> Outcome:
 
 
 def _light_empty(ctx: Context, p: Player) -> list[tuple[int, int]]:
-    return [(r, c) for r, c in cells(ctx) if cell_kind(ctx, p, r, c) == "L" and not p.launcher[r][c]]
+    launcher = p.launcher
+    return [(r, c) for r, row in enumerate(usable_kinds(ctx, p)) for c, kind in enumerate(row)
+            if kind == "L" and not launcher[r][c]]
 
 
 @FLOW.auto("refill", phase="planning", clauses=("TM-LNCH-1", "TM-CHIPOP-4", "TM-LNCH-2"),
@@ -252,8 +269,12 @@ def refill(ctx: Context, s: State, frame: Frame) -> Outcome:
     i, rng, event = ctx.chance.draw_any(s.rng, bag, what=f"{whose} bag", player=name)
     chip = bag[i]
     r, c = empty[0]
-    s = put(replace(s, rng=rng), set_cell(p, r, c, chip))
-    s = put(s, replace(keeper(ctx, s, name), bag=bag[:i] + bag[i + 1:], storage=storage))
+    left = {"bag": bag[:i] + bag[i + 1:], "storage": storage}
+    s = replace(s, rng=rng)
+    if k is p:  # the player's own bag and storage (A-7): one copy of the record
+        s = put(s, set_cells(p, ((r, c, chip),), **left))
+    else:
+        s = put(put(s, set_cell(p, r, c, chip)), replace(k, **left))
     then: tuple[tuple[Any, ...], ...] = (("refill", name, "again"),) if len(empty) > 1 else ()
     if ctx.options["a63.place"] == "player":
         filled = [*(frame[3] if len(frame) > 3 else ()), [r, c]]
@@ -289,47 +310,63 @@ def refill_place(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcom
         return Outcome(s, f"{name} keeps {p.launcher[r][c]} in {at}", then=then)
     r2, c2 = chosen[name].value
     here, there = p.launcher[r][c], p.launcher[r2][c2]
-    p = set_cell(set_cell(p, r, c, there), r2, c2, here)
+    p = set_cells(p, ((r, c, there), (r2, c2, here)))
     return Outcome(put(s, p), f"{name} puts {there} in {at} ({here} in "
                               f"{cell_address('launcher', r2, c2)})", then=then)
 
 
 def _clear_light(ctx: Context, p: Player) -> tuple[Player, tuple[str, ...], str]:
-    dumped = []
-    for r, c in cells(ctx):
-        chip = p.launcher[r][c]
-        if chip and cell_kind(ctx, p, r, c) == "L":
-            p = set_cell(p, r, c, "")
-            dumped.append(chip)
+    light = [(r, c, p.launcher[r][c]) for r, c in cells(ctx)
+             if p.launcher[r][c] and cell_kind(ctx, p, r, c) == "L"]
+    dumped = [chip for _, _, chip in light]
+    p = set_cells(p, ((r, c, "") for r, c, _ in light))
     return p, tuple(dumped), f" (the light cells' {len(dumped)} chips are dumped first)" if dumped else ""
 
 
 def neighbours(ctx: Context, p: Player, r: int, c: int) -> list[tuple[int, int]]:
     """The usable cells next to (r, c) (A-28: across an edge, or a corner too); a locked cell is
     not usable (TM-LNCH-3)."""
+    return list(_near(ctx, p)[r][c])
+
+
+#: for each launcher cell (by row, then column), its usable neighbours
+Near = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+
+
+def _near(ctx: Context, p: Player) -> Near:
+    return _neighbour_table(usable_kinds(ctx, p), ctx.options["a28.adjacent"] == "diagonal")
+
+
+@lru_cache(maxsize=64)
+def _neighbour_table(kinds: tuple[str, ...], diagonal: bool) -> Near:
+    """For each cell of a launcher of these kinds, its usable neighbours (:func:`neighbours`)."""
     steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-    if ctx.options["a28.adjacent"] == "diagonal":
+    if diagonal:
         steps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
-    rows, cols = len(ctx.launcher_kinds), len(ctx.launcher_kinds[0])
-    return [(r + dr, c + dc) for dr, dc in steps
-            if 0 <= r + dr < rows and 0 <= c + dc < cols and cell_kind(ctx, p, r + dr, c + dc) != "X"]
+    rows, cols = len(kinds), len(kinds[0])
+    return tuple(tuple(tuple((r + dr, c + dc) for dr, dc in steps
+                             if 0 <= r + dr < rows and 0 <= c + dc < cols and kinds[r + dr][c + dc] != "X")
+                       for c in range(len(row)))
+                 for r, row in enumerate(kinds))
 
 
 def program_options(ctx: Context, p: Player) -> list[Option]:
     """Each point: move a chip one cell into an empty cell, or swap it with a neighbouring chip of
     another kind (a swap of two alike would change nothing)."""
     options = []
+    near = _near(ctx, p)
+    launcher = p.launcher
     for r, c in cells(ctx):
-        chip = p.launcher[r][c]
+        chip = launcher[r][c]
         if not chip:
             continue
-        for r2, c2 in neighbours(ctx, p, r, c):
-            other = p.launcher[r2][c2]
-            a, b = cell_address("launcher", r, c), cell_address("launcher", r2, c2)
+        a = launcher_address(r, c)
+        for r2, c2 in near[r][c]:
+            other = launcher[r2][c2]
             if not other:
-                options.append(Option(f"move {a} → {b}", ["move", r, c, r2, c2]))
+                options.append(Option(f"move {a} → {launcher_address(r2, c2)}", ["move", r, c, r2, c2]))
             elif (r, c) < (r2, c2) and chip_colour(other) != chip_colour(chip):
-                options.append(Option(f"swap {a} ↔ {b}", ["swap", r, c, r2, c2]))
+                options.append(Option(f"swap {a} ↔ {launcher_address(r2, c2)}", ["swap", r, c, r2, c2]))
     return options
 
 
@@ -356,14 +393,14 @@ def program(ctx: Context, s: State, frame: Frame, chosen: Chosen) -> Outcome:
     p = player(s, name)
     if chosen is None or chosen[name].value is None:
         left = p.points
-        s = put(s, replace(p, points=0))
+        if left:
+            s = put(s, replace(p, points=0))
         why = "nothing to move" if chosen is None and left else "done"
         return Outcome(s, f"{name} ends programming ({why}; {left} point(s) lost)",
                        clauses=("TM-PROG-1",))
     how, r, c, r2, c2 = chosen[name].value
     a, b = p.launcher[r][c], p.launcher[r2][c2]
-    p = set_cell(set_cell(p, r, c, b), r2, c2, a)
-    s = put(s, replace(p, points=p.points - 1))
+    s = put(s, set_cells(p, ((r, c, b), (r2, c2, a)), points=p.points - 1))
     verb = "moves" if how == "move" else "swaps"
     return Outcome(s, f"{name} {verb} {cell_address('launcher', r, c)} and "
                       f"{cell_address('launcher', r2, c2)} ({p.points - 1} point(s) left)",
