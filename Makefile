@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 # pytest on both cores (pytest-xdist), a test module's tests in one worker: its module fixtures (one
 # JupyterLab for the browser tests) and the seeded games it shares are made once. nbval is left
 # out of these runs (pyproject's addopts: importing it costs every test process seconds) and
-# named where the notebooks run (-p nbval)
+# named where the notebooks run (-p nbval), a notebook's cells in one worker (its kernel)
 PYTEST_PARALLEL ?= -n 2 --dist loadscope
 # mkdocs-material's notice about a future MkDocs, printed on every build
 export NO_MKDOCS_2_WARNING := 1
@@ -43,7 +43,7 @@ test: setup
 	$(BIN)/mypy tests/toy
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not slow"
 	$(BIN)/python -m pytest -p no:cacheprovider -p nbval --nbval notebooks/ --nbval-current-env \
-		--nbval-sanitize-with notebooks/sanitize.cfg
+		--nbval-sanitize-with notebooks/sanitize.cfg $(PYTEST_PARALLEL)
 	$(BIN)/mkdocs build --strict --quiet --site-dir .cache/site-test
 
 # The long seeded series (every game of each ruleset's long series checked step by step, and what
