@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
+from hisoutab.engine.decision import Option
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.options import Options
 from hisoutab.games.hisoutab.duel import DuelSetup
@@ -16,6 +17,20 @@ from .state import MOTIONS
 
 PLAYERS = ("P1", "P2")
 T = TypeVar("T")
+
+
+class Playable(NamedTuple):
+    """One face of a card instance as the play phase offers it: the key that keeps one option per
+    card and side (H-PLAY-1 lists a card once, whichever copy), the face, the option playing it and
+    the option cancelling into it (H-PLAY-CANCEL), whether its numbers are another card's (a
+    special or upgrade card, H-EFF-SPECIAL-1 / H-UPG-0), and whether it has a spell-card effect."""
+
+    key: tuple[str, str]
+    face: Card
+    play: Option
+    cancel: Option
+    indirect: bool
+    spell: bool
 
 
 class Context(DuelContext[Card]):
@@ -93,18 +108,20 @@ class Context(DuelContext[Card]):
                                      for i, ch in enumerate(self.characters))
 
     @cached_property
-    def playable(self) -> dict[str, tuple[tuple[tuple[str, str], str, Card, str, str, bool, bool], ...]]:
-        """Per card instance, its playable faces: (key, side, face, play label, cancel label,
-        special or upgrade card, spell-card effect)."""
+    def playable(self) -> dict[str, tuple[Playable, ...]]:
+        """Per card instance, its playable faces with their two options (played, or cancelled
+        into) made once per game."""
         out = {}
         for iid, card in self.cards.items():
             faces = []
             for side in [name for name, _ in card.sides] or [""]:
                 suffix = f" ({side})" if side else ""
                 face = card.face(side)
-                faces.append(((card.id, side), side, face, f"play {card.id}{suffix}",
-                              f"cancel with {card.id}{suffix}",
-                              face.kind in ("special", "upgrade"), face.has_effect("spell")))
+                value = ("play", iid, side)
+                faces.append(Playable((card.id, side), face,
+                                      Option(f"play {card.id}{suffix}", value),
+                                      Option(f"cancel with {card.id}{suffix}", value),
+                                      face.kind in ("special", "upgrade"), face.has_effect("spell")))
             out[iid] = tuple(faces)
         return out
 
