@@ -102,7 +102,6 @@ def _paths(start: Cell, blocked: Cell, steps: int, diagonal: bool, board: frozen
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
 def _reachable(start: Cell, blocked: Cell, steps: int, diagonal: bool, board: frozenset[Cell]
                ) -> tuple[Cell, ...]:
     """The blocks the paths of :func:`_paths` end on, by row then column."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
+from hisoutab.engine.decision import Option
 from hisoutab.engine.options import Options
 from hisoutab.games.hisoutab.duel import DuelSetup
 from hisoutab.games.hisoutab.kit.context import DuelContext, setup_pair
@@ -35,6 +37,13 @@ class Context(DuelContext[Card]):
         self.pools: tuple[tuple[str, ...], ...] = tuple(pools)
         self.basics: tuple[tuple[str, ...], ...] = tuple(basics)
         self.skills: tuple[tuple[tuple[str, str], ...], ...] = tuple(skills)
+
+    @cached_property
+    def play_options(self) -> dict[str, tuple[Option, Option]]:
+        """Per card instance, the option playing it (D-PLAY) and the option cancelling into it
+        (D-CANCEL), made once per game."""
+        return {iid: (Option(f"play {card.id}", iid), Option(f"cancel with {card.id}", iid))
+                for iid, card in self.cards.items()}
 
     def is_special(self, c: int) -> bool:
         """D-CARD-LINE / DR-1: a special line follows slot c."""

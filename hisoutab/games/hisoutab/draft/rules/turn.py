@@ -333,7 +333,8 @@ def _decide_cancel(ctx: Context, s: State, frame: Frame) -> Decision | None:
     if p.resolved is None:
         return None
     level = ctx.cards[p.resolved].cancel
-    opts = [Option(f"cancel with {ctx.cards[c].id}", c) for c in p.hand if can_play(ctx, p, c, level)]
+    made = ctx.play_options
+    opts = [made[c][1] for c in p.hand if can_play(ctx, p, c, level)]
     if not opts:
         return None
     opts.append(Option("no cancel", None))
@@ -455,7 +456,8 @@ WAIT = Option("wait", None)
 
 def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
     p = s.players[i]
-    opts = [Option(f"play {ctx.cards[c].id}", c) for c in p.hand if can_play(ctx, p, c)]
+    made = ctx.play_options
+    opts = [made[c][0] for c in p.hand if can_play(ctx, p, c)]
     if not opts or ctx.options["turn.allow_wait"]:
         opts.append(WAIT)
     return tuple(opts)

@@ -76,11 +76,10 @@ def _movement(ctx: Context, s: State, i: int, steps: int, dash: bool) -> Movemen
     return (p.x, p.y), (q.x, q.y), bullets, steps, dash, ctx.diagonal, ctx.board, side
 
 
-@lru_cache(maxsize=4096)
 def _paths(start: Cell, blocked: Cell, bullets: frozenset[Cell], steps: int, dash: bool,
            diagonal: bool, board: frozenset[Cell], side: int) -> tuple[tuple[tuple[Cell, Path], Path], ...]:
     """The paths of :func:`paths` for one situation (see :func:`_movement`), as (key, path) pairs
-    in the order found: a pure function of its arguments, computed once per situation."""
+    in the order found: a pure function of its arguments."""
     dirs = DIRS8 if diagonal else DIRS4
     out: dict[tuple[Cell, Path], Path] = {}
     stack: list[tuple[tuple[int, int], ...]] = [(start,)]
@@ -108,7 +107,7 @@ def move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple
     return _move_options(kind, _movement(ctx, s, i, steps, kind == "dash"))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _move_options(kind: str, movement: Movement) -> tuple[Option, ...]:
     start = movement[0]
     by_dest: dict[Cell, list[tuple[Path, Path]]] = {}
