@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from hisoutab.engine.decision import Option
@@ -14,6 +14,13 @@ from hisoutab.games.hisoutab.kit.context import DuelContext, setup_pair
 from .cards import Card, Character, find_character
 
 PLAYERS = ("P1", "P2")
+
+
+@lru_cache(maxsize=4096)
+def card_options(iid: str, card_id: str) -> tuple[Option, Option]:
+    """The options playing card instance ``iid`` (card ``card_id``) and cancelling into it: one
+    pair shared by every game."""
+    return Option(f"play {card_id}", iid), Option(f"cancel with {card_id}", iid)
 
 
 class Context(DuelContext[Card]):
@@ -41,9 +48,8 @@ class Context(DuelContext[Card]):
     @cached_property
     def play_options(self) -> dict[str, tuple[Option, Option]]:
         """Per card instance, the option playing it (D-PLAY) and the option cancelling into it
-        (D-CANCEL), made once per game."""
-        return {iid: (Option(f"play {card.id}", iid), Option(f"cancel with {card.id}", iid))
-                for iid, card in self.cards.items()}
+        (D-CANCEL; see :func:`card_options`)."""
+        return {iid: card_options(iid, card.id) for iid, card in self.cards.items()}
 
     def is_special(self, c: int) -> bool:
         """D-CARD-LINE / DR-1: a special line follows slot c."""

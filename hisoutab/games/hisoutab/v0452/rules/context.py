@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, NamedTuple, TypeVar
 
 from hisoutab.engine.decision import Option
@@ -31,6 +31,15 @@ class Playable(NamedTuple):
     cancel: Option
     indirect: bool
     spell: bool
+
+
+@lru_cache(maxsize=4096)
+def card_options(iid: str, card_id: str, side: str) -> tuple[Option, Option]:
+    """The options playing card instance ``iid`` (card ``card_id``) on ``side`` ("" for a card
+    with one effect), and cancelling into it: one pair shared by every game."""
+    suffix = f" ({side})" if side else ""
+    value = ("play", iid, side)
+    return Option(f"play {card_id}{suffix}", value), Option(f"cancel with {card_id}{suffix}", value)
 
 
 class Context(DuelContext[Card]):
@@ -110,17 +119,13 @@ class Context(DuelContext[Card]):
     @cached_property
     def playable(self) -> dict[str, tuple[Playable, ...]]:
         """Per card instance, its playable faces with their two options (played, or cancelled
-        into) made once per game."""
+        into; see :func:`card_options`)."""
         out = {}
         for iid, card in self.cards.items():
             faces = []
             for side in [name for name, _ in card.sides] or [""]:
-                suffix = f" ({side})" if side else ""
                 face = card.face(side)
-                value = ("play", iid, side)
-                faces.append(Playable((card.id, side), face,
-                                      Option(f"play {card.id}{suffix}", value),
-                                      Option(f"cancel with {card.id}{suffix}", value),
+                faces.append(Playable((card.id, side), face, *card_options(iid, card.id, side),
                                       face.kind in ("special", "upgrade"), face.has_effect("spell")))
             out[iid] = tuple(faces)
         return out
