@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
@@ -432,7 +433,14 @@ def play(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None)
     else:
         text = parts[0]
     return Outcome(s, text, events=tuple(events), then=frames,
-                   clauses=tuple(sorted(clauses, key=_clause_order)))
+                   clauses=_in_order(frozenset(clauses)))
+
+
+@lru_cache(maxsize=256)
+def _in_order(clauses: frozenset[str]) -> tuple[str, ...]:
+    """The clauses cited, rule clauses first, then readings and settled questions (one tuple
+    shared by every step citing the same)."""
+    return tuple(sorted(clauses, key=_clause_order))
 
 
 def _clause_order(c: str) -> tuple[int, str]:
