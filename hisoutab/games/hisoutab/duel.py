@@ -31,8 +31,10 @@ def pn(i: int) -> str:
 
 
 def setp(s: S, i: int, p: Any) -> S:
-    """The state with player ``i`` replaced."""
+    """The state with player ``i`` replaced (the same state when the record is the same)."""
     players = s.players
+    if p is players[i]:
+        return s
     return replace(s, players=(p, players[1]) if i == 0 else (players[0], p))
 
 

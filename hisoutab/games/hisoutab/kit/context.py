@@ -5,6 +5,7 @@ card instance's definition and name."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, Generic, Protocol, TypeVar
 
 from hisoutab.engine.chance import Chance
@@ -35,6 +36,13 @@ def setup_pair(setup: DuelSetup | Mapping[str, Any] | None, kind: type[CharT],
     return found[0], found[1]
 
 
+@lru_cache(maxsize=64)
+def board_cells(width: int, height: int) -> frozenset[tuple[int, int]]:
+    """The cells (x, y) of a board ``width`` columns wide (x from 1) and ``height`` rows high (y
+    from 0, the ground row): one set shared by every game on a board of that size."""
+    return frozenset((x, y) for x in range(1, width + 1) for y in range(height))
+
+
 class DuelContext(Generic[CardT]):
     """Read-only per game; every step receives it. :attr:`cards` maps each card instance
     (``"P1/gohei_jab"``…) to its definition."""
@@ -50,6 +58,8 @@ class DuelContext(Generic[CardT]):
         self.diagonal: bool = o["move.diagonal"]
         self.auto_facing: bool = o["facing.auto"]
         self.cards: dict[str, CardT] = {}
+        #: every cell of the board (as :meth:`on_board` tells), a key of the pure movement caches
+        self.board = board_cells(self.width, self.height)
 
     def card(self, iid: str | None) -> CardT:
         """The definition of card instance ``iid`` (``KeyError`` for an unknown one, or none)."""

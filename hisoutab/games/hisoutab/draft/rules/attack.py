@@ -3,6 +3,7 @@ effects and tags (D-EFF-*, D-TAG-*)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
@@ -58,53 +59,90 @@ AFTER_EFFECT = RESUME + (("hit.check", "a physical attack"),)
 def reachable(ctx: Context, s: State, i: int, steps: int) -> list[tuple[int, int]]:
     """D-EFF-MOVE / DR-5: blocks reachable in up to ``steps`` orthogonal steps, never entering or
     passing through the opponent's block."""
-    return sorted({path[-1] for path in paths(ctx, s, i, steps)}, key=lambda c: (c[1], c[0]))
+    return list(_reachable(*_walk_of(ctx, s, i, steps)))
 
 
 def paths(ctx: Context, s: State, i: int, steps: int) -> list[tuple[tuple[int, int], ...]]:
-    p, q = s.players[i], s.players[1 - i]
-    dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-    if ctx.diagonal:
-        dirs += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-    out: list[tuple[tuple[int, int], ...]] = []
+    return list(_paths(*_walk_of(ctx, s, i, steps)))
 
-    def walk(path: tuple[tuple[int, int], ...]) -> None:
+
+Cell = tuple[int, int]
+Walk = tuple[Cell, Cell, int, bool, frozenset[Cell]]
+
+
+def _walk_of(ctx: Context, s: State, i: int, steps: int) -> Walk:
+    """What the paths of player ``i`` depend on: its block, the opponent's, the steps, diagonal
+    steps, the board."""
+    p, q = s.players[i], s.players[1 - i]
+    return (p.x, p.y), (q.x, q.y), steps, ctx.diagonal, ctx.board
+
+
+@lru_cache(maxsize=4096)
+def _paths(start: Cell, blocked: Cell, steps: int, diagonal: bool, board: frozenset[Cell]
+           ) -> tuple[tuple[Cell, ...], ...]:
+    """Every simple path from ``start`` of up to ``steps`` steps that never enters ``blocked``, in
+    the order walked: a pure function of its arguments, computed once per situation."""
+    dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    if diagonal:
+        dirs += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+    out: list[tuple[Cell, ...]] = []
+
+    def walk(path: tuple[Cell, ...]) -> None:
         out.append(path)
         if len(path) > steps:
             return
         x, y = path[-1]
         for dx, dy in dirs:
             n = (x + dx, y + dy)
-            if n in path or n == (q.x, q.y) or not ctx.on_board(*n):
+            if n in path or n == blocked or n not in board:
                 continue
             walk(path + (n,))
 
-    walk(((p.x, p.y),))
-    return out
+    walk((start,))
+    return tuple(out)
 
 
-def _dash_bullets(ctx: Context, s: State, i: int, path: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
-    mine_too = ctx.options["dash.discards"] == "all"
-    cells = set(path[1:])
-    return tuple(b.id for b in s.bullets if (b.x, b.y) in cells and (mine_too or b.owner != i))
+def _reachable(start: Cell, blocked: Cell, steps: int, diagonal: bool, board: frozenset[Cell]
+               ) -> tuple[Cell, ...]:
+    """The blocks the paths of :func:`_paths` end on, by row then column."""
+    ends = {path[-1] for path in _paths(start, blocked, steps, diagonal, board)}
+    return tuple(sorted(ends, key=lambda c: (c[1], c[0])))
 
 
 def _move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple[Option, ...]:
-    p = s.players[i]
+    walk = _walk_of(ctx, s, i, steps)
     if kind == "move":
-        return tuple(Option(f"stay at {cell(*c)}" if c == (p.x, p.y) else f"move to {cell(*c)}",
-                            (c[0], c[1], ())) for c in reachable(ctx, s, i, steps))
+        return _moves(walk)
+    mine_too = ctx.options["dash.discards"] == "all"
+    bullets = tuple((b.id, b.x, b.y) for b in s.bullets if mine_too or b.owner != i)
+    return _dashes(walk, bullets)
+
+
+@lru_cache(maxsize=4096)
+def _moves(walk: Walk) -> tuple[Option, ...]:
+    """The options of a move: stay, or move to each reachable block."""
+    start = walk[0]
+    return tuple(Option(f"stay at {cell(*c)}" if c == start else f"move to {cell(*c)}",
+                        (c[0], c[1], ())) for c in _reachable(*walk))
+
+
+@lru_cache(maxsize=4096)
+def _dashes(walk: Walk, bullets: tuple[tuple[str, int, int], ...]) -> tuple[Option, ...]:
+    """The options of a dash: each block reachable, with each set of ``bullets`` (id and block,
+    those a dash discards) it can pass through."""
+    start = walk[0]
     seen: dict[tuple[Any, ...], Option] = {}
-    for path in paths(ctx, s, i, steps):
+    for path in _paths(*walk):
         dest = path[-1]
-        bullets = tuple(sorted(_dash_bullets(ctx, s, i, path), key=lambda b: int(b[1:])))
-        key = (dest, bullets)
+        cells = set(path[1:])
+        passed = tuple(sorted((b for b, x, y in bullets if (x, y) in cells), key=lambda b: int(b[1:])))
+        key = (dest, passed)
         if key in seen:
             continue
-        label = f"stay at {cell(*dest)}" if dest == (p.x, p.y) else f"dash to {cell(*dest)}"
-        if bullets:
-            label += " through " + ", ".join(bullets)
-        seen[key] = Option(label, (dest[0], dest[1], bullets))
+        label = f"stay at {cell(*dest)}" if dest == start else f"dash to {cell(*dest)}"
+        if passed:
+            label += " through " + ", ".join(passed)
+        seen[key] = Option(label, (dest[0], dest[1], passed))
     return tuple(sorted(seen.values(), key=lambda o: (o.value[1], o.value[0], len(o.value[2]),
                                                       o.value[2])))
 

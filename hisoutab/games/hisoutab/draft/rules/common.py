@@ -23,7 +23,9 @@ def sign(v: int) -> int:
 
 
 def gain_spirit(ctx: Context, p: Player, n: int) -> Player:
-    return replace(p, spirit=min(ctx.spirit_max, p.spirit + n))
+    """The player with ``n`` spirit more, at most spirit.max (DS-4; the same record when full)."""
+    spirit = min(ctx.spirit_max, p.spirit + n)
+    return p if spirit == p.spirit else replace(p, spirit=spirit)
 
 
 def hit_frames(s: State) -> list[Frame]:

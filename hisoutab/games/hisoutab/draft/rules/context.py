@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property, lru_cache
 from typing import Any
 
+from hisoutab.engine.decision import Option
 from hisoutab.engine.options import Options
 from hisoutab.games.hisoutab.duel import DuelSetup
 from hisoutab.games.hisoutab.kit.context import DuelContext, setup_pair
@@ -12,6 +14,13 @@ from hisoutab.games.hisoutab.kit.context import DuelContext, setup_pair
 from .cards import Card, Character, find_character
 
 PLAYERS = ("P1", "P2")
+
+
+@lru_cache(maxsize=4096)
+def card_options(iid: str, card_id: str) -> tuple[Option, Option]:
+    """The options playing card instance ``iid`` (card ``card_id``) and cancelling into it: one
+    pair shared by every game."""
+    return Option(f"play {card_id}", iid), Option(f"cancel with {card_id}", iid)
 
 
 class Context(DuelContext[Card]):
@@ -35,6 +44,12 @@ class Context(DuelContext[Card]):
         self.pools: tuple[tuple[str, ...], ...] = tuple(pools)
         self.basics: tuple[tuple[str, ...], ...] = tuple(basics)
         self.skills: tuple[tuple[tuple[str, str], ...], ...] = tuple(skills)
+
+    @cached_property
+    def play_options(self) -> dict[str, tuple[Option, Option]]:
+        """Per card instance, the option playing it (D-PLAY) and the option cancelling into it
+        (D-CANCEL; see :func:`card_options`)."""
+        return {iid: card_options(iid, card.id) for iid, card in self.cards.items()}
 
     def is_special(self, c: int) -> bool:
         """D-CARD-LINE / DR-1: a special line follows slot c."""

@@ -318,13 +318,20 @@ def cancellation(ctx: Context, s: State, frame: Frame) -> Outcome:
     return Outcome(s, text, then=then, clauses=("D-CANCEL",))
 
 
-def can_play(ctx: Context, p: Player, iid: str, above: int | None = None) -> bool:
-    """A card playable now: not a defense card (D-EFF-DEF), payable, on the ground if ground only
-    (D-TAG-GROUND), and above ``above`` cancellation level when cancelling (D-CANCEL)."""
-    c = ctx.cards[iid]
-    if c.kind == "defense" or c.cost > p.spirit or (c.ground_only and p.y != 0):
-        return False
-    return above is None or c.cancel > above
+def playable(ctx: Context, p: Player, above: int | None = None) -> list[str]:
+    """The cards of the hand playable now, in hand order: not a defense card (D-EFF-DEF), payable,
+    on the ground if ground only (D-TAG-GROUND), and above ``above`` cancellation level when
+    cancelling (D-CANCEL)."""
+    cards = ctx.cards
+    spirit, airborne = p.spirit, p.y != 0
+    out = []
+    for iid in p.hand:
+        c = cards[iid]
+        if c.kind == "defense" or c.cost > spirit or (c.ground_only and airborne):
+            continue
+        if above is None or c.cancel > above:
+            out.append(iid)
+    return out
 
 
 def _decide_cancel(ctx: Context, s: State, frame: Frame) -> Decision | None:
@@ -333,7 +340,8 @@ def _decide_cancel(ctx: Context, s: State, frame: Frame) -> Decision | None:
     if p.resolved is None:
         return None
     level = ctx.cards[p.resolved].cancel
-    opts = [Option(f"cancel with {ctx.cards[c].id}", c) for c in p.hand if can_play(ctx, p, c, level)]
+    made = ctx.play_options
+    opts = [made[c][1] for c in playable(ctx, p, level)]
     if not opts:
         return None
     opts.append(Option("no cancel", None))
@@ -455,7 +463,8 @@ WAIT = Option("wait", None)
 
 def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
     p = s.players[i]
-    opts = [Option(f"play {ctx.cards[c].id}", c) for c in p.hand if can_play(ctx, p, c)]
+    made = ctx.play_options
+    opts = [made[c][0] for c in playable(ctx, p)]
     if not opts or ctx.options["turn.allow_wait"]:
         opts.append(WAIT)
     return tuple(opts)

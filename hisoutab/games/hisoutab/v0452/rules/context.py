@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cached_property
-from typing import Any, TypeVar
+from functools import cached_property, lru_cache
+from typing import Any, NamedTuple, TypeVar
 
+from hisoutab.engine.decision import Option
 from hisoutab.engine.errors import InputError
 from hisoutab.engine.options import Options
 from hisoutab.games.hisoutab.duel import DuelSetup
@@ -16,6 +17,29 @@ from .state import MOTIONS
 
 PLAYERS = ("P1", "P2")
 T = TypeVar("T")
+
+
+class Playable(NamedTuple):
+    """One face of a card instance as the play phase offers it: the key that keeps one option per
+    card and side (H-PLAY-1 lists a card once, whichever copy), the face, the option playing it and
+    the option cancelling into it (H-PLAY-CANCEL), whether its numbers are another card's (a
+    special or upgrade card, H-EFF-SPECIAL-1 / H-UPG-0), and whether it has a spell-card effect."""
+
+    key: tuple[str, str]
+    face: Card
+    play: Option
+    cancel: Option
+    indirect: bool
+    spell: bool
+
+
+@lru_cache(maxsize=4096)
+def card_options(iid: str, card_id: str, side: str) -> tuple[Option, Option]:
+    """The options playing card instance ``iid`` (card ``card_id``) on ``side`` ("" for a card
+    with one effect), and cancelling into it: one pair shared by every game."""
+    suffix = f" ({side})" if side else ""
+    value = ("play", iid, side)
+    return Option(f"play {card_id}{suffix}", value), Option(f"cancel with {card_id}{suffix}", value)
 
 
 class Context(DuelContext[Card]):
@@ -93,18 +117,16 @@ class Context(DuelContext[Card]):
                                      for i, ch in enumerate(self.characters))
 
     @cached_property
-    def playable(self) -> dict[str, tuple[tuple[tuple[str, str], str, Card, str, str, bool, bool], ...]]:
-        """Per card instance, its playable faces: (key, side, face, play label, cancel label,
-        special or upgrade card, spell-card effect)."""
+    def playable(self) -> dict[str, tuple[Playable, ...]]:
+        """Per card instance, its playable faces with their two options (played, or cancelled
+        into; see :func:`card_options`)."""
         out = {}
         for iid, card in self.cards.items():
             faces = []
             for side in [name for name, _ in card.sides] or [""]:
-                suffix = f" ({side})" if side else ""
                 face = card.face(side)
-                faces.append(((card.id, side), side, face, f"play {card.id}{suffix}",
-                              f"cancel with {card.id}{suffix}",
-                              face.kind in ("special", "upgrade"), face.has_effect("spell")))
+                faces.append(Playable((card.id, side), face, *card_options(iid, card.id, side),
+                                      face.kind in ("special", "upgrade"), face.has_effect("spell")))
             out[iid] = tuple(faces)
         return out
 

@@ -9,6 +9,7 @@ second effect of the sub-action printed third).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
@@ -58,13 +59,28 @@ def paths(ctx: Context, s: State, i: int, steps: int, dash: bool) -> dict[tuple[
     stops on a cell with an opponent's bullet (it is hit there, H-EFF-BUL-5); a dash passes
     through and grazes (H-EFF-GRAZE). Returns
     {(destination, grazed cells): path}, the shortest path of each."""
+    return dict(_paths(*_movement(ctx, s, i, steps, dash)))
+
+
+Movement = tuple[Cell, Cell, frozenset[Cell], int, bool, bool, frozenset[Cell], int]
+
+
+def _movement(ctx: Context, s: State, i: int, steps: int, dash: bool) -> Movement:
+    """What a move or dash of player ``i`` depends on: its cell, the opponent's, the bullets that
+    stop or are grazed, the steps, dash or not, diagonal steps, the board, and the side of the
+    opponent's column it may not pass (R-24; 0: free)."""
     p, q = s.players[i], s.players[1 - i]
-    start = (p.x, p.y)
-    blocked = (q.x, q.y)
-    bullets = enemy_bullet_cells(ctx, s, i, own_too=dash and ctx.graze_own)
-    dirs = DIRS8 if ctx.diagonal else DIRS4
+    bullets = frozenset(enemy_bullet_cells(ctx, s, i, own_too=dash and ctx.graze_own))
     # R-24: never past the opponent's column (its column itself, above or below it, is allowed)
     side = (p.x > q.x) - (p.x < q.x) if ctx.options["move.cross"] == "never" else 0
+    return (p.x, p.y), (q.x, q.y), bullets, steps, dash, ctx.diagonal, ctx.board, side
+
+
+def _paths(start: Cell, blocked: Cell, bullets: frozenset[Cell], steps: int, dash: bool,
+           diagonal: bool, board: frozenset[Cell], side: int) -> tuple[tuple[tuple[Cell, Path], Path], ...]:
+    """The paths of :func:`paths` for one situation (see :func:`_movement`), as (key, path) pairs
+    in the order found: a pure function of its arguments."""
+    dirs = DIRS8 if diagonal else DIRS4
     out: dict[tuple[Cell, Path], Path] = {}
     stack: list[tuple[tuple[int, int], ...]] = [(start,)]
     while stack:
@@ -78,31 +94,30 @@ def paths(ctx: Context, s: State, i: int, steps: int, dash: bool) -> dict[tuple[
             continue
         for dx, dy in dirs:
             n = (here[0] + dx, here[1] + dy)
-            if n in path or n == blocked or not ctx.on_board(*n) or (n[0] - q.x) * side < 0:
+            if n in path or n == blocked or n not in board or (n[0] - blocked[0]) * side < 0:
                 continue
             stack.append(path + (n,))
-    return out
+    return tuple(out.items())
 
 
 def move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple[Option, ...]:
-    """The options of a move / dash (computed once per situation)."""
-    p, q = s.players[i], s.players[1 - i]
-    bullets = tuple(sorted((b.x, b.y, b.owner) for b in s.bullets))
-    key = ("move", i, kind, steps, p.x, p.y, q.x, q.y, bullets)
-    return ctx.cached(key, _move_options, ctx, s, i, kind, steps)
+    """The options of a move / dash: per destination (the piece's own cell first, then by row and
+    column), the shortest path of each set of grazed cells, fewest grazed first (computed once per
+    situation)."""
+    return _move_options(kind, _movement(ctx, s, i, steps, kind == "dash"))
 
 
-def _move_options(ctx: Context, s: State, i: int, kind: str, steps: int) -> tuple[Option, ...]:
-    p = s.players[i]
-    found = paths(ctx, s, i, steps, kind == "dash")
+@lru_cache(maxsize=1024)
+def _move_options(kind: str, movement: Movement) -> tuple[Option, ...]:
+    start = movement[0]
     by_dest: dict[Cell, list[tuple[Path, Path]]] = {}
-    for (dest, grazed), path in found.items():
+    for (dest, grazed), path in _paths(*movement):
         by_dest.setdefault(dest, []).append((grazed, path))
     opts = []
-    for dest in sorted(by_dest, key=lambda c: (c != (p.x, p.y), c[1], c[0])):
+    for dest in sorted(by_dest, key=lambda c: (c != start, c[1], c[0])):
         variants = sorted(by_dest[dest], key=lambda v: (len(v[0]), v[0]))
         for grazed, path in variants:
-            label = (f"stay at {cell(*dest)}" if dest == (p.x, p.y)
+            label = (f"stay at {cell(*dest)}" if dest == start
                      else f"{kind} to {cell(*dest)}")
             if grazed:
                 label += " grazing " + " ".join(cell(*c) for c in grazed)

@@ -51,7 +51,8 @@ def advance(ctx: Context, s: State, frame: Frame) -> Outcome:
         text += (f" (cell {prev + 1} skipped" if skipped == 1
                  else f" (cells {prev + 1}–{t - 1} skipped") + ": no one takes part)"
     specials = [f"{color} cell {c}" for c in range(prev_done + 1, upto + 1)
-                for color, on in (("blue", ctx.is_blue(c)), ("yellow", ctx.is_yellow(c))) if on]
+                for color, on in (("blue", ctx.is_blue(c)), ("yellow", ctx.is_yellow(c))) if on
+                ] if upto > prev_done else []
     if specials:
         text += "; both markers passed " + ", ".join(specials)
     clauses: tuple[str, ...] = ("H-TURN-1", "H-TURN-2") if skipped > 0 else ("H-TURN-1",)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hisoutab.engine.decision import Decision, Option
@@ -257,11 +258,24 @@ def can_cancel(ctx: Context, p: Player, new: Card) -> bool:
     regardless of level (H-KW-CANCELS)."""
     if p.trigger is None:
         return True
+    trig = cancellable_trigger(ctx, p)
+    return trig is not None and cancels(new, trig)
+
+
+def cancellable_trigger(ctx: Context, p: Player) -> Card | None:
+    """The face of the card in the trigger zone when some card may cancel it: none after a missed
+    physical attack (H-EFF-PHYS-2) or for an {Uncancellable} card (H-KW-NOCANCEL)."""
     if p.missed:
-        return False
-    trig = ctx.cards[p.trigger].face(p.trigger_side)
-    if trig.uncancellable:
-        return False
+        return None
+    trig = ctx.cards[p.trigger].face(p.trigger_side) if p.trigger is not None else None
+    if trig is None or trig.uncancellable:
+        return None
+    return trig
+
+
+def cancels(new: Card, trig: Card) -> bool:
+    """H-PLAY-CANCEL / H-KW-CANCELS: ``new`` cancels the cancellable trigger face ``trig``: a higher
+    cancel level, or {Can cancel: …} listing the card or one of its effects."""
     if new.cancel > trig.cancel:
         return True
     return bool(new.can_cancel) and (trig.id in new.can_cancel
@@ -276,24 +290,37 @@ def face_cancels_by_keyword(new: Card, trig: Card) -> bool:
 
 
 def play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
-    """The legal options of the play phase for player ``i`` (computed once per situation)."""
+    """The legal options of the play phase for player ``i``: the cards of the hand that may be
+    played (or cancelled into), each card and side once in hand order, then recovery when the
+    trigger zone holds a card, or waiting (H-PLAY-1, H-KD, R-14, R-15)."""
     p = s.players[i]
-    key = ("play", i, p.hand, p.trigger, p.trigger_side, p.missed, p.spirit, p.y == 0, p.special,
-           p.extra, p.spell_seq)
-    return ctx.cached(key, _play_options, ctx, s, i)
-
-
-def _play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
-    p = s.players[i]
-    spirit = sp.available(p.spirit)
     kd = ctx.knockdown_cards[i]
     knocked_down = kd in p.hand
     hand = (kd,) if knocked_down else p.hand  # H-KD: the next card played must be the knockdown card
-    cancelling = p.trigger is not None
+    if p.trigger is not None:
+        trig = cancellable_trigger(ctx, p)
+        return (*(_playable(ctx, s, i, hand, trig) if trig is not None else ()), RECOVERY)
+    opts = _playable(ctx, s, i, hand, None)
+    if not opts or (ctx.options["turn.allow_wait"]
+                    and (not knocked_down or ctx.options["knockdown.may_wait"])):
+        opts.append(WAIT)
+    return tuple(opts)
+
+
+def _playable(ctx: Context, s: State, i: int, hand: tuple[str, ...], trig: Card | None
+              ) -> list[Option]:
+    """The options of the cards of ``hand`` that may be played now, or cancel ``trig`` (the
+    trigger zone's face) into: each card and side once, the first copy in hand order; a special
+    or upgrade card counts with the card it brings (H-EFF-SPECIAL-1, H-UPG-0); ground only cards
+    on the ground (H-KW-GROUND); enough spirit; a spell-card effect when a spell can be paid."""
+    p = s.players[i]
+    spirit = sp.available(p.spirit)
+    airborne = p.y != 0
+    spells: bool | None = None  # whether a spell card can be paid, asked once
     opts: list[Option] = []
     seen: set[tuple[str, str]] = set()
     for iid in hand:
-        for key, side, face, play_label, cancel_label, indirect, spell in ctx.playable[iid]:
+        for key, face, play_opt, cancel_opt, indirect, spell in ctx.playable[iid]:
             if key in seen:
                 continue
             real = face
@@ -302,20 +329,18 @@ def _play_options(ctx: Context, s: State, i: int) -> tuple[Option, ...]:
                 if target is None:
                     continue
                 real = ctx.cards[target]
-            if (face.ground_only or real.ground_only) and p.y != 0:  # H-KW-GROUND
+            if (airborne and (face.ground_only or real.ground_only)) or real.cost > spirit:
+                continue  # H-KW-GROUND; the spirit cost
+            if trig is not None and not cancels(real, trig):
                 continue
-            if real.cost > spirit or (cancelling and not can_cancel(ctx, p, real)):
-                continue
-            if spell and not payable(ctx, s, i):
-                continue
+            if spell:
+                if spells is None:
+                    spells = bool(payable(ctx, s, i))
+                if not spells:
+                    continue
             seen.add(key)
-            opts.append(Option(cancel_label if cancelling else play_label, ("play", iid, side)))
-    if cancelling:
-        opts.append(RECOVERY)
-    elif not opts or (ctx.options["turn.allow_wait"]
-                      and (not knocked_down or ctx.options["knockdown.may_wait"])):
-        opts.append(WAIT)
-    return tuple(opts)
+            opts.append(play_opt if trig is None else cancel_opt)
+    return opts
 
 
 RECOVERY = Option("take recovery", ("recovery",))
@@ -408,7 +433,14 @@ def play(ctx: Context, s: State, frame: Frame, chosen: dict[str, Option] | None)
     else:
         text = parts[0]
     return Outcome(s, text, events=tuple(events), then=frames,
-                   clauses=tuple(sorted(clauses, key=_clause_order)))
+                   clauses=_in_order(frozenset(clauses)))
+
+
+@lru_cache(maxsize=256)
+def _in_order(clauses: frozenset[str]) -> tuple[str, ...]:
+    """The clauses cited, rule clauses first, then readings and settled questions (one tuple
+    shared by every step citing the same)."""
+    return tuple(sorted(clauses, key=_clause_order))
 
 
 def _clause_order(c: str) -> tuple[int, str]:
