@@ -4,11 +4,14 @@ PYTHON ?= $(shell sh scripts/pick-python.sh)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# pytest on both cores (pytest-xdist), a test module's tests in one worker: its module fixtures (one
-# JupyterLab for the browser tests) and the seeded games it shares are made once. nbval is left
-# out of these runs (pyproject's addopts: importing it costs every test process seconds) and
-# named where the notebooks run (-p nbval), a notebook's cells in one worker (its kernel)
+# pytest on both cores (pytest-xdist). `make test` lets a worker that is done take tests queued for
+# the other (worksteal): its largest modules (the conformance suite, the leak test) would otherwise
+# leave one core idle at the end. The long run keeps a test module's tests in one worker: its module
+# fixtures (one JupyterLab for the browser drives) are made once. nbval is left out of these runs
+# (pyproject's addopts: importing it costs every test process seconds) and named where the
+# notebooks run (-p nbval), a notebook's cells in one worker (its kernel)
 PYTEST_PARALLEL ?= -n 2 --dist loadscope
+PYTEST_BALANCED ?= -n 2 --dist worksteal
 # mkdocs-material's notice about a future MkDocs, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 # Python keeps the bytecode it compiles (and pytest its rewritten test modules) in __pycache__
@@ -41,7 +44,7 @@ test: setup
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict hisoutab
 	$(BIN)/mypy tests/toy
-	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not slow"
+	$(BIN)/python -m pytest $(PYTEST_BALANCED) -m "not slow"
 	$(BIN)/python -m pytest -p no:cacheprovider -p nbval --nbval notebooks/ --nbval-current-env \
 		--nbval-sanitize-with notebooks/sanitize.cfg $(PYTEST_PARALLEL)
 	$(BIN)/mkdocs build --strict --quiet --site-dir .cache/site-test
