@@ -4,7 +4,7 @@ every card instance, and the chance source."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any
 
 from hisoutab.engine.chance import Chance
 from hisoutab.engine.options import Options
@@ -12,9 +12,6 @@ from hisoutab.engine.options import Options
 from . import vocabulary as v
 from .content import Content, load_content
 from .schema import TamashiiSetup
-
-if TYPE_CHECKING:
-    from .execute import Source
 
 
 def instances(kind: str, copies: int) -> tuple[str, ...]:
@@ -77,7 +74,7 @@ class Context:
         self.hidden_kinds: dict[str, str] | None = None
         #: the basic, experience and special codes as sources (:func:`.execute.board_sources`),
         #: made when first asked
-        self.board_sources: tuple[Source, ...] | None = None
+        self.board_sources: tuple[Any, ...] | None = None
 
     def opt(self, name: str) -> object:
         value: object = self.options[name]

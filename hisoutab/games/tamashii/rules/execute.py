@@ -65,7 +65,7 @@ def sources(ctx: Context, s: State, p: Player) -> Iterator[Source]:
 def board_sources(ctx: Context) -> tuple[Source, ...]:
     """The codes every player may run all game (TM-CODE-2): the basic codes, the experience code
     and the campaign's special code; made when first asked."""
-    fixed = ctx.board_sources
+    fixed: tuple[Source, ...] | None = ctx.board_sources
     if fixed is None:
         special = ctx.content.campaign.special_code
         fixed = ctx.board_sources = (
