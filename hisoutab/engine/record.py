@@ -83,24 +83,53 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def from_dict(cls: Any, data: Any) -> Any:
     """Rebuild a value of type ``cls`` from its :func:`to_dict` form."""
+    try:
+        read = _READERS[cls]
+    except KeyError:
+        read = _READERS[cls] = _reader(cls)
+    except TypeError:  # a type that does not hash: read without remembering how
+        read = _reader(cls)
+    return read(data)
+
+
+#: how to read each type (a function of the JSON value), made the first time it is read: a state is
+#: read field by field, and the same few types come again and again
+_READERS: dict[Any, Callable[[Any], Any]] = {}
+
+
+def _reader(cls: Any) -> Callable[[Any], Any]:
     origin = typing.get_origin(cls)
     if origin is typing.Union or origin is types.UnionType:
-        return _union_from(typing.get_args(cls), data)
+        args = typing.get_args(cls)
+        return lambda data: _union_from(args, data)
     if origin is tuple:
-        return _tuple_from(typing.get_args(cls), data)
+        args = typing.get_args(cls)
+        return lambda data: _tuple_from(args, data)
     if origin is typing.Literal:
-        if data not in typing.get_args(cls):
-            raise ValueError(f"{data!r} is not one of {typing.get_args(cls)}")
-        return data
+        allowed = typing.get_args(cls)
+
+        def literal(data: Any) -> Any:
+            if data not in allowed:
+                raise ValueError(f"{data!r} is not one of {allowed}")
+            return data
+        return literal
     if cls is Any:
-        return freeze(data)
+        return freeze
     if isinstance(cls, type) and getattr(cls, "__record__", False):
-        return _record_from(cls, data)
+        return lambda data: _record_from(cls, data)
     check = _SCALARS.get(cls)
-    if check is not None:
-        accepts, expected = check
+    if check is None:
+        return _as_it_is
+    accepts, expected = check
+
+    def scalar(data: Any) -> Any:
         if not accepts(data):
             raise TypeError(f"expected {expected}, got {data!r}")
+        return data
+    return scalar
+
+
+def _as_it_is(data: Any) -> Any:
     return data
 
 
@@ -121,19 +150,30 @@ def _tuple_from(args: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     if not isinstance(data, (list, tuple)):
         raise TypeError(f"expected a list, got {data!r}")
     if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(from_dict(args[0], v) for v in data)
+        item = args[0]
+        return tuple([from_dict(item, v) for v in data])
     if len(args) != len(data):
         raise ValueError(f"expected {len(args)} items, got {len(data)}")
-    return tuple(from_dict(a, v) for a, v in zip(args, data, strict=True))
+    return tuple([from_dict(a, v) for a, v in zip(args, data, strict=True)])
 
 
 def _record_from(cls: type, data: Any) -> Any:
     if not isinstance(data, dict):
         raise TypeError(f"expected a mapping for {cls.__name__}, got {data!r}")
-    hints = _hints(cls)
-    kwargs = {f.name: from_dict(hints[f.name], data[f.name])
-              for f in dataclasses.fields(cls) if f.name in data}
+    kwargs = {name: from_dict(hint, data[name]) for name, hint in _fields(cls) if name in data}
     return cls(**kwargs)
+
+
+def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """A record's (field name, type hint) pairs in order, found once per class."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        hints = _hints(cls)
+        found = _FIELDS[cls] = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+    return found
+
+
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 
 #: scalar types: (does the JSON value fit, what was expected)
