@@ -21,6 +21,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -117,11 +118,11 @@ class Zone:
     card_attr: str = ""  # the zone holds records (tokens) each carrying a card in this attribute
     face_attr: str = ""  # grids of tokens: the token attribute that, when true, shows its card
 
-    @property
+    @cached_property
     def attr(self) -> str:
         return self.field or self.name
 
-    @property
+    @cached_property
     def holds_cards(self) -> bool:
         return self.kind in ("cards", "card", "grid")
 
@@ -150,15 +151,16 @@ class Zone:
         """The card instances of this zone in ``record`` (the player's record, or the state); a
         grid's row by row."""
         value = getattr(record, self.attr)
-        if self.kind == "card":
+        kind = self.kind
+        if kind == "cards":
+            if self.card_attr:
+                return tuple(filter(None, (getattr(x, self.card_attr) for x in value)))
+            return tuple(filter(None, value))
+        if kind == "card":
             return (value,) if value else ()
-        if self.kind == "grid":
+        if kind == "grid":
             return tuple(card for _, card in self.cells(record))
-        if self.kind != "cards":
-            return ()
-        if self.card_attr:
-            return tuple(c for c in (getattr(x, self.card_attr) for x in value) if c)
-        return tuple(c for c in value if c)
+        return ()
 
 
 class Ruleset(Protocol):
